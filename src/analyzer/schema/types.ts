@@ -1,0 +1,60 @@
+/**
+ * The contract of type → JSON Schema conversion. One converter per type kind, chained: the
+ * first converter whose `supports` answers true converts the type, calling back into the
+ * chain (`context.convert`) for the types it contains.
+ */
+import type ts from 'typescript';
+import type { JsonSchema } from '../../model/json-schema.js';
+import type { AnalyzerDiagnostic } from '../diagnostics.js';
+
+/** JSDoc-derived facts about the property or parameter whose type is being converted. */
+export interface SchemaAnnotations {
+  description?: string;
+  example?: unknown;
+  default?: unknown;
+  deprecated?: boolean;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  isInt?: boolean;
+  /** `@schema {json}` or `@ApiType(schema)`: replaces the inferred schema. */
+  schema?: JsonSchema;
+}
+
+export interface ConversionContext {
+  readonly checker: ts.TypeChecker;
+  /** Converts a contained type through the whole chain. */
+  convert(type: ts.Type, site?: ts.Node): JsonSchema;
+  /** Registers a named component (once) and returns its `$ref`; `build` runs only the first time. */
+  named(name: string, build: () => JsonSchema): JsonSchema;
+  /** The readable, deterministic component name of a type (`User`, `Page_User`). */
+  nameOf(type: ts.Type): string;
+  /** Records an unresolvable type: returns `{}` and emits the seed's warning once per type and site. */
+  unresolvable(type: ts.Type, site?: ts.Node): JsonSchema;
+  /** Where the type is used (for warnings); the nearest node with a position. */
+  readonly site: ts.Node | undefined;
+}
+
+export interface TypeConverter {
+  /** For diagnostics and tests. */
+  readonly kind: string;
+  supports(type: ts.Type, context: ConversionContext): boolean;
+  convert(type: ts.Type, context: ConversionContext): JsonSchema;
+}
+
+/** What the analyzer asks of the schema layer. */
+export interface SchemaGenerator {
+  /** Schema of a type at a use site (a parameter, property or return type node), with its JSDoc applied. */
+  schemaFor(type: ts.Type, site: ts.Node | undefined, annotations?: SchemaAnnotations): JsonSchema;
+  /** Reads JSDoc tags of a declaration (property or parameter) into annotations. */
+  annotationsOf(declaration: ts.Node): SchemaAnnotations;
+  /** Named schemas registered so far. */
+  components(): Record<string, JsonSchema>;
+  /** Warnings emitted so far (unresolvable types). */
+  diagnostics(): AnalyzerDiagnostic[];
+}

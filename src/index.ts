@@ -1,0 +1,60 @@
+/** The svc runtime: everything an app imports from 'svc'. Never imports `typescript`. */
+export {
+  Controller,
+  Get,
+  Post,
+  Put,
+  Patch,
+  Delete,
+  SSE,
+  WebSocket,
+  defineMethod,
+  StatusCode,
+  SetHeader,
+} from './runtime/decorators/routes.js';
+export { Param, Query, Header, Cookie, Body, Data, Ctx, Messages } from './runtime/decorators/params.js';
+export { App, ApiInfo, type ApiInfoOptions } from './runtime/decorators/app.js';
+export {
+  ApiSummary,
+  ApiDescription,
+  ApiTag,
+  ApiResponse,
+  ApiHidden,
+  ApiType,
+  type ApiResponseOptions,
+} from './runtime/decorators/api-docs.js';
+export {
+  component,
+  Middleware,
+  Guard,
+  PreInterceptor,
+  PostInterceptor,
+  Catch,
+} from './runtime/decorators/components.js';
+export type { AppOptions, Provider, Constructor } from './runtime/decorators/metadata.js';
+export { DataHolder } from './runtime/data-holder.js';
+export { MiddlewareResult, GuardResult, type EarlyResponse } from './runtime/results.js';
+export type { RequestContext, RequestView, ResponseView } from './runtime/context.js';
+export {
+  HttpError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  TooManyRequestsError,
+  InternalServerError,
+} from './runtime/errors/http-error.js';
+export { SvcError } from './runtime/errors/svc-error.js';
+export { ERROR_CODES, type ErrorCode } from './runtime/errors/catalogue.js';
+export type {
+  CreateAppOptions,
+  SvcApp,
+  InjectRequest,
+  InjectResponse,
+  ListenOptions,
+  RouteInfo,
+} from './runtime/app-types.js';
+export type { AppModel } from './model/app-model.js';
+export type { JsonSchema } from './model/json-schema.js';

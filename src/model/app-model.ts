@@ -1,0 +1,185 @@
+/**
+ * The app model: everything only the TypeScript compiler knows about an app, written by the
+ * analyzer as JSON and read by both the runtime and the OpenAPI writer, so they cannot disagree.
+ *
+ * What the decorators record at runtime (paths, methods, explicit binding names, component
+ * attachments and their arguments) is recorded here too, statically, so the spec writer does
+ * not need to run user code. The runtime joins the two by class name, method name and
+ * parameter index, and refuses to start when they disagree (a stale model).
+ *
+ * Everything here must stay plain JSON: no functions, no `undefined` that matters, no Maps.
+ */
+import type { JsonSchema } from './json-schema.js';
+
+export const APP_MODEL_VERSION = 1;
+
+/** Where a value comes from; `body` may carry a key path, `data` a key. */
+export type ParamSource = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'data' | 'ctx' | 'messages';
+
+/** The kind of route, which decides how the response is produced. */
+export type RouteKind = 'http' | 'sse' | 'websocket';
+
+/** How a handler's return value goes on the wire (PRODUCT.md 2.2). */
+export type ReturnKind = 'void' | 'text' | 'json' | 'bytes' | 'stream';
+
+export interface SourceLocation {
+  /** Path relative to the project root, forward slashes. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+}
+
+export interface ParamModel extends SourceLocation {
+  /** Position in the method's parameter list. */
+  index: number;
+  /** The parameter's identifier in source. */
+  name: string;
+  source: ParamSource;
+  /**
+   * The lookup key: the decorator's explicit name, else the parameter name. For `header` it is
+   * lower-cased. For `body` it is the JSON key path (`[]` = the whole body).
+   */
+  key: string | string[];
+  required: boolean;
+  /** Schema of the declared type (may `$ref` into `AppModel.schemas`). `{}` for ctx/data. */
+  schema: JsonSchema;
+  /**
+   * `@Query()` without a name on an object-typed parameter: the whole query object is bound,
+   * and each property is its own query parameter in the document.
+   */
+  wholeObject?: boolean;
+  /** `@ApiType` on the parameter replaced the inferred schema. */
+  explicitSchema?: boolean;
+  /** JSDoc text of the parameter, for the document. */
+  description?: string;
+}
+
+export interface ReturnModel {
+  kind: ReturnKind;
+  /** Schema of the (awaited) return type; for `stream`, of one item. Absent for `void`. */
+  schema?: JsonSchema;
+}
+
+export interface ApiResponseModel {
+  status: number;
+  description: string;
+  schema?: JsonSchema;
+  /** Media type of `schema`; defaults to application/json. */
+  mediaType?: string;
+}
+
+export interface RouteDocModel {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  hidden: boolean;
+  deprecated?: boolean;
+  responses: ApiResponseModel[];
+}
+
+/** A lifecycle component attached with its decorator: `@RequireRole('admin')`. */
+export interface ComponentUseModel {
+  /** Class name of the component (the argument given to `component(Class)`). */
+  component: string;
+}
+
+export interface RouteModel extends SourceLocation {
+  /** The method's name on the controller class. */
+  methodName: string;
+  /** Upper-case HTTP method: GET, POST, ..., a custom name such as CUSTOM; GET for SSE/WebSocket. */
+  httpMethod: string;
+  kind: RouteKind;
+  /** True when the method decorator came from `defineMethod(NAME)`. */
+  custom: boolean;
+  /** The route's own path as written (`':id'`, `''`). */
+  path: string;
+  /** Prefix + controller path + route path, normalized: `/api/users/:orgId/:id`. */
+  fullPath: string;
+  /** Success status: `@StatusCode(n)` or the default for the route kind. */
+  statusCode: number;
+  /** `@SetHeader(name, value)` on the method, in written order. */
+  headers: [string, string][];
+  components: ComponentUseModel[];
+  params: ParamModel[];
+  returns: ReturnModel;
+  doc: RouteDocModel;
+}
+
+/** A constructor parameter, provided by its declared class type. */
+export interface DependencyModel {
+  /** The constructor parameter's name, for error messages. */
+  name: string;
+  index: number;
+  /** Name of the declared class type. */
+  typeName: string;
+  /** Module that exports the class, relative to the root; absent when it is not importable. */
+  module?: string;
+  /** Export name of the class in `module`. */
+  exportName?: string;
+}
+
+export interface ControllerModel extends SourceLocation {
+  className: string;
+  /** Module (relative path of the source file) that declares the class. */
+  module: string;
+  /** Export name, when the class is exported. */
+  exportName?: string;
+  /** The `@Controller(path)` argument as written. */
+  basePath: string;
+  /** snake_case base used for operation ids and the default tag. */
+  baseName: string;
+  headers: [string, string][];
+  components: ComponentUseModel[];
+  dependencies: DependencyModel[];
+  routes: RouteModel[];
+}
+
+export type ComponentRole = 'middleware' | 'guard' | 'preInterceptor' | 'postInterceptor' | 'catch';
+
+export interface ComponentMethodModel extends SourceLocation {
+  methodName: string;
+  role: ComponentRole;
+  /** For `@Catch(ErrorClass)`: the error class name; absent catches everything. */
+  catches?: string;
+  params: ParamModel[];
+}
+
+export interface ComponentModel extends SourceLocation {
+  className: string;
+  module: string;
+  exportName?: string;
+  /** Name of the exported decorator factory (`RequireAuth`), when found. */
+  decoratorName?: string;
+  dependencies: DependencyModel[];
+  methods: ComponentMethodModel[];
+}
+
+export interface ApiInfoModel {
+  title: string;
+  version: string;
+  description?: string;
+}
+
+export interface AppClassModel extends SourceLocation {
+  className: string;
+  module: string;
+  exportName?: string;
+  components: ComponentUseModel[];
+}
+
+export interface AppModel {
+  version: typeof APP_MODEL_VERSION;
+  /** `@App({prefix})`, default `/api`; `''` means none. Normalized: leading slash, no trailing. */
+  prefix: string;
+  host: string;
+  port: number;
+  info: ApiInfoModel;
+  app?: AppClassModel;
+  controllers: ControllerModel[];
+  components: ComponentModel[];
+  /** Named schemas (`components.schemas`), already pruned to those referenced. */
+  schemas: Record<string, JsonSchema>;
+  /** Every module the runtime must import, relative to the root: controllers, components, app, dependencies. */
+  modules: string[];
+}

@@ -1,0 +1,53 @@
+/**
+ * The subset of JSON Schema that OpenAPI 3.0.3 allows (its "Schema Object"), which is also
+ * what the runtime validator compiles. `nullable` is OpenAPI's, not draft-07's.
+ */
+export interface JsonSchema {
+  $ref?: string;
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  format?: string;
+  enum?: (string | number | boolean | null)[];
+  nullable?: boolean;
+  description?: string;
+  example?: unknown;
+  default?: unknown;
+  deprecated?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  minProperties?: number;
+  maxProperties?: number;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  not?: JsonSchema;
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  title?: string;
+  /** Vendor extensions, e.g. `x-svc-type: 'Date' | 'bigint' | 'Map' | 'Set'` for runtime revival. */
+  [extension: `x-${string}`]: unknown;
+}
+
+/** Prefix of every component reference. */
+export const SCHEMA_REF_PREFIX = '#/components/schemas/';
+
+export function schemaRef(name: string): JsonSchema {
+  return { $ref: SCHEMA_REF_PREFIX + name };
+}
+
+export function refName(schema: JsonSchema): string | undefined {
+  return schema.$ref?.startsWith(SCHEMA_REF_PREFIX) ? schema.$ref.slice(SCHEMA_REF_PREFIX.length) : undefined;
+}

@@ -1,0 +1,69 @@
+/** The public shape of a running app, shared by `createApp`, the CLI and `svc/testing`. */
+import type { Server } from 'node:http';
+import type { AppModel } from '../model/app-model.js';
+
+export interface CreateAppOptions {
+  /** The app model, or the path of its JSON file. Default: `<root>/.svc/app-model.json`. */
+  model?: AppModel | string;
+  /** Directory the model's module paths are relative to. Default: the root (or the model file's directory). */
+  baseDir?: string;
+  /** Project root. Default: `process.cwd()`. */
+  root?: string;
+  /**
+   * Modules already imported, keyed by the model's module path; the rest are imported from
+   * `baseDir`. Lets tests and bundlers hand the classes over directly.
+   */
+  modules?: Record<string, Record<string, unknown>>;
+  /** Dev mode: stack traces in 500 bodies, response-schema warnings. Default: `NODE_ENV === 'development'`. */
+  dev?: boolean;
+  /** Maximum JSON body size in bytes. Default: `@App({bodyLimit})` or 1 MiB. */
+  bodyLimit?: number;
+  /** What to do with body properties the type does not declare. Default `keep`. */
+  unknownProperties?: 'keep' | 'strip' | 'reject';
+  /** Interval of the SSE comment heartbeat, in ms. Default 15000. */
+  sseHeartbeatMs?: number;
+  /** Where log lines go. Default: console.error. */
+  log?: (line: string) => void;
+}
+
+export interface InjectRequest {
+  method: string;
+  /** Path with query string, including the prefix: `/api/books?limit=2`. */
+  url: string;
+  headers?: Record<string, string | string[]>;
+  /** A string or Buffer is sent as is; anything else as JSON (with content-type set when absent). */
+  body?: unknown;
+}
+
+export interface InjectResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json<T = unknown>(): T;
+}
+
+export interface RouteInfo {
+  method: string;
+  path: string;
+  kind: 'http' | 'sse' | 'websocket';
+  handler: string;
+}
+
+export interface ListenOptions {
+  host?: string;
+  port?: number;
+}
+
+export interface SvcApp {
+  readonly model: AppModel;
+  /** The route table, for printing. */
+  readonly routes: readonly RouteInfo[];
+  /** The node:http server (created lazily by listen). */
+  readonly server: Server | undefined;
+  /** Starts listening; resolves with the bound address. Host/port default to the model's, then HOST/PORT. */
+  listen(options?: ListenOptions): Promise<{ host: string; port: number; url: string }>;
+  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  close(): Promise<void>;
+  /** Serves one request in-process, with no socket. */
+  inject(request: InjectRequest): Promise<InjectResponse>;
+}

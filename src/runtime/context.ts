@@ -1,0 +1,35 @@
+/** The request context `@Ctx()` binds: the raw parts of a request and its response. */
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { DataHolder } from './data-holder.js';
+
+export interface RequestView {
+  method: string;
+  /** Path without the query string, as received (still percent-encoded). */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Raw query values: a repeated key gives an array. */
+  query: Record<string, string | string[]>;
+  /** URL-decoded path parameters. */
+  params: Record<string, string>;
+  /** Parsed JSON body, when the route reads one (undefined otherwise). */
+  body: unknown;
+  /** The underlying Node request; absent for requests served outside node:http. */
+  raw?: IncomingMessage;
+}
+
+export interface ResponseView {
+  status: number;
+  /** The handler's value before serialization; a post-interceptor may replace it. */
+  body: unknown;
+  setHeader(name: string, value: string | number | readonly string[]): void;
+  getHeader(name: string): string | number | readonly string[] | undefined;
+  /** All headers set so far (lower-case names). */
+  readonly headers: OutgoingHttpHeaders;
+  raw?: ServerResponse;
+}
+
+export interface RequestContext {
+  request: RequestView;
+  response: ResponseView;
+  data: DataHolder;
+}

@@ -1,0 +1,26 @@
+/**
+ * Document-only decorators. The analyzer reads them from source; at runtime they record
+ * nothing: the app model carries what they say.
+ */
+import type { JsonSchema } from '../../model/json-schema.js';
+
+type AnyDecorator = (target: object, propertyKey?: string | symbol, descriptorOrIndex?: unknown) => void;
+const noop: AnyDecorator = () => {};
+
+export const ApiSummary = (_text: string): MethodDecorator => noop;
+export const ApiDescription = (_text: string): MethodDecorator => noop;
+export const ApiTag = (..._names: string[]): AnyDecorator => noop;
+export interface ApiResponseOptions {
+  description: string;
+  /** A class or other value whose type the analyzer reads; never called at runtime. */
+  type?: unknown;
+}
+export const ApiResponse = (_status: number, _options: ApiResponseOptions): AnyDecorator => noop;
+/** On a method or controller: left out of the document, still served. On a property: left out of its schema. */
+export const ApiHidden = (): AnyDecorator => noop;
+
+/**
+ * An explicit schema for a parameter or class property whose type cannot be inferred. The
+ * analyzer puts it in the app model, which is where the validator reads schemas from.
+ */
+export const ApiType = (_schema: JsonSchema): AnyDecorator => noop;
