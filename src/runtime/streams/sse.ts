@@ -1,0 +1,141 @@
+/**
+ * The SSE writer: turns an async iterable into a `text/event-stream` response, one event per
+ * item, flushed as it comes. It owns the response from the status line to the end; lifecycle
+ * components have already run (a blocked request never gets here).
+ */
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { formatEvent, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
+
+export interface EventStreamOptions {
+  /** Status of the stream response. Default 200. */
+  status?: number;
+  /** Extra response headers (from `@SetHeader` or a pre-interceptor). The SSE headers win. */
+  headers?: OutgoingHttpHeaders;
+  /** Interval of the `: ping` comment sent while no event has been written. Default 15000; 0 turns it off. */
+  heartbeatMs?: number;
+  /** Encodes non-string items. Default: JSON.stringify. */
+  encode?: ItemEncoder;
+  /** Where a failure of the iterable is reported. Default: console.error. */
+  log?: (line: string) => void;
+}
+
+const SSE_HEADERS: OutgoingHttpHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** Resolves once the response drained its buffer or the connection closed, whichever is first. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+function asyncIteratorOf(items: AsyncIterable<unknown>): AsyncIterator<unknown> {
+  const factory = (items as Partial<AsyncIterable<unknown>> | null | undefined)?.[Symbol.asyncIterator];
+  if (typeof factory !== 'function') {
+    throw new TypeError('svc: an @SSE handler must return an AsyncIterable (an async generator)');
+  }
+  return factory.call(items);
+}
+
+/** Writes the status line and headers at once so the client sees the stream open before any event. */
+function openStream(res: ServerResponse, options: EventStreamOptions): void {
+  res.statusCode = options.status ?? 200;
+  for (const [name, value] of Object.entries({ ...options.headers, ...SSE_HEADERS })) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.flushHeaders();
+}
+
+/** Sends `: ping` whenever a whole interval passes without a write. Never keeps the process alive. */
+function startHeartbeat(res: ServerResponse, intervalMs: number): NodeJS.Timeout | undefined {
+  if (!(intervalMs > 0)) return undefined;
+  const timer = setInterval(() => {
+    if (!res.writableNeedDrain && !res.writableEnded) res.write(HEARTBEAT_FRAME);
+  }, intervalMs);
+  timer.unref();
+  return timer;
+}
+
+/** Asks the producer to stop (runs the generator's `finally`) without waiting for it. */
+function closeIterator(iterator: AsyncIterator<unknown>, log: (line: string) => void): void {
+  if (typeof iterator.return !== 'function') return;
+  Promise.resolve()
+    .then(() => iterator.return?.())
+    .catch((error: unknown) => log(`svc: SSE stream cleanup failed: ${describe(error)}`));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Streams `items` as server-sent events on `res`. Resolves when the stream is over: the
+ * iterable ended, threw (logged; the status is already sent), or the client went away (the
+ * iterator's `return()` is called so the producer's `finally` runs). Throws a TypeError before
+ * writing anything when `items` is not async-iterable.
+ */
+export async function sendEventStream(
+  res: ServerResponse,
+  items: AsyncIterable<unknown>,
+  options: EventStreamOptions = {},
+): Promise<void> {
+  const iterator = asyncIteratorOf(items);
+  const log = options.log ?? ((line: string) => console.error(line));
+  let closed = res.destroyed;
+  const closedSignal = new Promise<void>((resolve) => {
+    res.once('close', () => {
+      closed = true;
+      resolve();
+    });
+  });
+  openStream(res, options);
+  const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+  try {
+    await pump(res, iterator, {
+      encode: options.encode,
+      isClosed: () => closed,
+      closedSignal,
+      // The heartbeat is for idle streams: every event restarts its interval.
+      wrote: () => heartbeat?.refresh(),
+    });
+  } catch (error) {
+    log(`svc: SSE stream ended by an error: ${describe(error)}`);
+  } finally {
+    if (heartbeat) clearInterval(heartbeat);
+    if (closed && !res.writableFinished) closeIterator(iterator, log);
+    if (!res.writableEnded) res.end();
+  }
+}
+
+/** Pulls one item at a time and writes it; waits for 'drain' when the socket is full. */
+interface PumpState {
+  encode: ItemEncoder | undefined;
+  isClosed: () => boolean;
+  /** Resolves when the connection closes, so a pending `next()` does not hold the writer. */
+  closedSignal: Promise<void>;
+  wrote: () => void;
+}
+
+async function pump(res: ServerResponse, iterator: AsyncIterator<unknown>, state: PumpState): Promise<void> {
+  while (!state.isClosed()) {
+    const next = await Promise.race([iterator.next(), state.closedSignal]);
+    if (!next || next.done || state.isClosed()) return;
+    const frame = formatEvent(next.value, state.encode);
+    if (frame === undefined) continue;
+    const flushed = res.write(frame);
+    state.wrote();
+    if (!flushed) await drained(res);
+  }
+}
