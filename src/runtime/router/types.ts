@@ -12,6 +12,10 @@ export interface PathEntry<T> {
   readonly allow: string;
 }
 
+/**
+ * Treat a match as read-only: a router may hand the same frozen object to every request for a
+ * static path (no allocation), and its `params` is then a frozen empty array.
+ */
 export interface PathMatch<T> {
   entry: PathEntry<T>;
   /** Raw (still percent-encoded) values of the `:param` segments, in pattern order. */
@@ -26,6 +30,11 @@ export interface Router<T> {
    * `SVC_ERR_INVALID_ROUTE` for a malformed pattern.
    */
   add(method: string, pattern: string, value: T, label: string): void;
-  /** The entry whose shape matches `path` (no query string), or undefined. */
+  /**
+   * The entry whose shape matches `path` (no query string), or undefined. Matching follows
+   * docs/routing.md "Trailing slashes and matching rules": one trailing slash ignored (not on
+   * the root), case-sensitive, a param takes exactly one non-empty segment, static segments beat
+   * params at the same position with backtracking, empty segments never match.
+   */
   match(path: string): PathMatch<T> | undefined;
 }
