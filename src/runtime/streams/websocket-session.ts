@@ -1,0 +1,126 @@
+/**
+ * One WebSocket connection served by one handler call: incoming text messages go to the
+ * handler as an AsyncIterable (`@Messages()`), the items of the iterable it returns go out as
+ * text frames. Close codes: 1000 when the outgoing iterable ends, 1011 when the handler
+ * throws, 1003 for a binary message; `ws` itself answers 1009 (too big) and 1007 (bad UTF-8).
+ */
+import type { WebSocket } from 'ws';
+import { DEFAULT_MAX_QUEUED_MESSAGES, MessageQueue } from './message-queue.js';
+
+/** Runs once per connection; may return an AsyncIterable (or a promise of one) of items to send. */
+export type WebSocketHandler = (messages: AsyncIterable<string>) => unknown;
+
+export interface WebSocketSessionOptions {
+  /** Ping interval; a peer that has not answered the previous ping is terminated. Default 30000; 0 turns it off. */
+  pingIntervalMs?: number;
+  /** Incoming messages queued before the socket is paused. Default 64. */
+  maxQueuedMessages?: number;
+  /** Encodes non-string items. Default: JSON.stringify. */
+  encode?: (item: unknown) => string;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_PING_INTERVAL_MS = 30_000;
+/** Buffered outgoing bytes above which the sender waits for the socket to take them. */
+const SEND_HIGH_WATER_BYTES = 1024 * 1024;
+
+export const CLOSE_NORMAL = 1000;
+export const CLOSE_UNSUPPORTED_DATA = 1003;
+export const CLOSE_INTERNAL_ERROR = 1011;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** Terminates the connection when a ping goes unanswered for a whole interval. */
+function startKeepalive(ws: WebSocket, intervalMs: number): NodeJS.Timeout | undefined {
+  if (!(intervalMs > 0)) return undefined;
+  let alive = true;
+  ws.on('pong', () => (alive = true));
+  const timer = setInterval(() => {
+    if (!alive) return ws.terminate();
+    alive = false;
+    ws.ping();
+  }, intervalMs);
+  timer.unref();
+  return timer;
+}
+
+function outgoingIterator(result: unknown): AsyncIterator<unknown> | undefined {
+  if (result === undefined || result === null) return undefined;
+  const factory = (result as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator];
+  if (typeof factory !== 'function') {
+    throw new TypeError(
+      'svc: a @WebSocket handler must return an AsyncIterable (an async generator) or nothing',
+    );
+  }
+  return factory.call(result);
+}
+
+/** Sends one text frame; waits for the socket only when much is already buffered. */
+function send(ws: WebSocket, text: string): Promise<void> | undefined {
+  if (ws.bufferedAmount < SEND_HIGH_WATER_BYTES) {
+    ws.send(text);
+    return undefined;
+  }
+  return new Promise((resolve) => ws.send(text, () => resolve()));
+}
+
+/**
+ * Serves `ws` with `handler` and resolves when the connection has closed. Never rejects:
+ * failures of the handler close the connection with 1011 and are logged.
+ */
+export async function runWebSocketSession(
+  ws: WebSocket,
+  handler: WebSocketHandler,
+  options: WebSocketSessionOptions = {},
+): Promise<void> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const encode = options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
+  const messages = new MessageQueue(ws, options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
+  const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+  let isClosed = false;
+  void closed.then(() => {
+    isClosed = true;
+    messages.end();
+  });
+  ws.on('error', (error) => log(`svc: WebSocket error: ${error.message}`));
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return ws.close(CLOSE_UNSUPPORTED_DATA, 'binary messages are not supported');
+    messages.push(data.toString());
+  });
+  const keepalive = startKeepalive(ws, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
+  let iterator: AsyncIterator<unknown> | undefined;
+  try {
+    iterator = outgoingIterator(await handler(messages));
+    if (iterator) await pumpOutgoing(ws, iterator, encode, () => isClosed, closed);
+    if (!isClosed) ws.close(CLOSE_NORMAL);
+  } catch (error) {
+    log(`svc: WebSocket handler failed: ${describe(error)}`);
+    if (!isClosed) ws.close(CLOSE_INTERNAL_ERROR);
+  }
+  // The client went away first: stop the producer so the handler's `finally` runs.
+  if (isClosed && iterator?.return) {
+    Promise.resolve()
+      .then(() => iterator?.return?.())
+      .catch((error: unknown) => log(`svc: WebSocket stream cleanup failed: ${describe(error)}`));
+  }
+  await closed;
+  if (keepalive) clearInterval(keepalive);
+}
+
+async function pumpOutgoing(
+  ws: WebSocket,
+  iterator: AsyncIterator<unknown>,
+  encode: (item: unknown) => string,
+  isClosed: () => boolean,
+  closed: Promise<void>,
+): Promise<void> {
+  while (!isClosed()) {
+    const next = await Promise.race([iterator.next(), closed]);
+    if (!next || next.done || isClosed()) return;
+    if (next.value === undefined) continue;
+    const pending = send(ws, typeof next.value === 'string' ? next.value : encode(next.value));
+    if (pending) await Promise.race([pending, closed]);
+  }
+}
