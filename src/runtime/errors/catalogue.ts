@@ -50,6 +50,21 @@ export const ERROR_CODES = {
     title: 'Not Implemented',
     when: 'The request uses an HTTP method no route of the app declares.',
   },
+  SVC_ERR_LENGTH_REQUIRED: {
+    status: 411,
+    title: 'Length Required',
+    when: 'A request with a custom method sent a chunked body; such requests need a Content-Length.',
+  },
+  SVC_ERR_HEADERS_TOO_LARGE: {
+    status: 431,
+    title: 'Request Header Fields Too Large',
+    when: 'The head of a request with a custom method is larger than the header limit (16 KiB).',
+  },
+  SVC_ERR_REQUEST_TIMEOUT: {
+    status: 408,
+    title: 'Request Timeout',
+    when: 'A request with a custom method did not arrive in full within the time limit.',
+  },
   SVC_ERR_INTERNAL: {
     status: 500,
     title: 'Internal Server Error',
