@@ -65,6 +65,11 @@ export const ERROR_CODES = {
     title: 'Request Timeout',
     when: 'A request with a custom method did not arrive in full within the time limit.',
   },
+  SVC_ERR_UPGRADE_REQUIRED: {
+    status: 426,
+    title: 'Upgrade Required',
+    when: 'A WebSocket route was requested without a WebSocket upgrade.',
+  },
   SVC_ERR_INTERNAL: {
     status: 500,
     title: 'Internal Server Error',
