@@ -1,19 +1,53 @@
 /**
- * Compiles one coercer per parameter. This first version checks presence only and passes
- * values through; the full type-driven coercion and validation replaces it.
+ * Input coercion and validation, compiled once per parameter at start-up.
+ *
+ * For the runtime:
+ *   const coerce = compileCoercer(param, { schemas: model.schemas, unknownProperties: 'keep' });
+ *   // per request
+ *   const value = coerce(raw, errors);   // pushes InputErrors and returns undefined on failure
+ * Raw values: `string | string[] | undefined` for path/query/header/cookie, the whole query
+ * object for a `wholeObject` @Query(), the parsed JSON at the key path (or undefined) for body.
+ * `data`, `ctx` and `messages` pass through untouched.
+ *
+ * Response check (dev mode only), compiled once per route with a schema:
+ *   const check = compileResponseCheck(route.returns.schema, model.schemas);
+ *   const problem = check(handlerResult);   // string | undefined
+ *   if (problem) console.warn(`[svc] ${route.httpMethod} ${route.fullPath}: response ${problem}`);
+ * It serializes the value to its JSON form first (Date, bigint, Map, Set, URL), so pass the
+ * value the handler returned.
  */
 import type { ParamModel } from '../../model/app-model.js';
-import type { Coercer, CoercerOptions, InputError } from './types.js';
+import { compileBody, keyPathPointer } from './body.js';
+import { compileTextInput } from './text-input.js';
+import type { Coercer, CoercerOptions } from './types.js';
+import { compileWholeQuery } from './whole-query.js';
 
-export type { Coercer, CoercerOptions, InputError } from './types.js';
+export type { Coercer, CoercerOptions, InputError, CompileCoercer } from './types.js';
+export { compileResponseCheck } from '../serialization-check/index.js';
 
-export function compileCoercer(param: ParamModel, _options: CoercerOptions): Coercer {
-  const location = param.source as InputError['in'];
-  const name = Array.isArray(param.key) ? '/' + param.key.join('/') : param.key;
-  if (!param.required) return (raw) => raw;
-  return (raw, errors) => {
-    if (raw === undefined)
-      errors.push({ in: location, name: name === '/' ? '' : name, message: 'is required' });
-    return raw;
-  };
+const passThrough: Coercer = (raw) => raw;
+
+export function compileCoercer(param: ParamModel, options: CoercerOptions): Coercer {
+  switch (param.source) {
+    case 'body': {
+      const keyPath = Array.isArray(param.key) ? param.key : param.key === '' ? [] : [param.key];
+      const pointer = keyPathPointer(keyPath);
+      return compileBody({ pointer, required: param.required, schema: param.schema }, options);
+    }
+    case 'query':
+      if (param.wholeObject) return compileWholeQuery(param.schema, options);
+      return compileText(param, options);
+    case 'path':
+    case 'header':
+    case 'cookie':
+      return compileText(param, options);
+    default:
+      return passThrough;
+  }
+}
+
+function compileText(param: ParamModel, options: CoercerOptions): Coercer {
+  const name = Array.isArray(param.key) ? param.key.join('.') : param.key;
+  const input = { in: param.source as 'path', name, required: param.required, schema: param.schema };
+  return compileTextInput(input, options.schemas);
 }

@@ -1,0 +1,190 @@
+/**
+ * ajv errors → InputErrors: one per failing value, named by JSON pointer, with a message a
+ * client can act on. Runs only when validation failed, so it may take its time: for a failed
+ * union without a discriminator it re-validates the value against each member to report the
+ * errors of the closest one instead of every member's.
+ */
+import type { ErrorObject } from 'ajv';
+import { AJV_REF_PREFIX } from './ajv-schema.js';
+import type { AjvContext } from './ajv-context.js';
+import { withArticle } from './schema-walk.js';
+import type { InputError } from './types.js';
+
+export function translateErrors(
+  ajvErrors: ErrorObject[],
+  prefix: string,
+  context: AjvContext,
+  location: InputError['in'] = 'body',
+): InputError[] {
+  const kept: InputError[] = [];
+  const seen = new Set<string>();
+  for (const error of collapseUnions(ajvErrors, context)) {
+    const translated =
+      'in' in error
+        ? { in: location, name: prefix + error.name, message: error.message }
+        : translateOne(error, prefix, location, context);
+    if (!translated) continue;
+    const key = translated.name + '\0' + translated.message;
+    if (!seen.has(key)) (kept.push(translated), seen.add(key));
+  }
+  return kept;
+}
+
+/** Union failures: drop the members' errors and report the closest member's (or one summary). */
+function collapseUnions(errors: ErrorObject[], context: AjvContext): (ErrorObject | InputError)[] {
+  const out: (ErrorObject | InputError)[] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') {
+      out.push(error);
+      continue;
+    }
+    const path = error.instancePath;
+    while (out.length > 0 && isUnder(out[out.length - 1] as ErrorObject | InputError, path)) out.pop();
+    out.push(...closestBranchErrors(error, context));
+  }
+  return out;
+}
+
+function isUnder(error: ErrorObject | InputError, path: string): boolean {
+  const pointer = 'in' in error ? error.name : error.instancePath;
+  return pointer === path || pointer.startsWith(path + '/');
+}
+
+/** The members whose type matched (errors only deeper down); the one with fewest errors wins. */
+function closestBranchErrors(error: ErrorObject, context: AjvContext): (ErrorObject | InputError)[] {
+  const branches = (Array.isArray(error.schema) ? error.schema : []) as object[];
+  const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
+  let best: ErrorObject[] | undefined;
+  if (passing === null || passing === undefined) {
+    for (const branch of branches) {
+      const validate = context.branchValidator(branch);
+      if (validate(error.data) || !validate.errors) continue;
+      const deeper = validate.errors.every((inner) => inner.instancePath !== '' && inner.keyword !== 'if');
+      if (deeper && (!best || validate.errors.length < best.length)) best = [...validate.errors];
+    }
+  }
+  if (!best) return [error];
+  return translateErrors(best, '', context).map((inner) => ({
+    in: 'body' as const,
+    name: error.instancePath + inner.name,
+    message: inner.message,
+  }));
+}
+
+function translateOne(
+  error: ErrorObject,
+  prefix: string,
+  location: InputError['in'],
+  context: AjvContext,
+): InputError | undefined {
+  const params = error.params as Record<string, unknown>;
+  const at = (suffix = '') => prefix + error.instancePath + suffix;
+  switch (error.keyword) {
+    case 'if':
+      return undefined;
+    case 'required':
+      return {
+        in: location,
+        name: at('/' + escapePointer(String(params.missingProperty))),
+        message: 'is required',
+      };
+    case 'additionalProperties':
+      return {
+        in: location,
+        name: at('/' + escapePointer(String(params.additionalProperty))),
+        message: 'is not allowed',
+      };
+    case 'discriminator':
+      return {
+        in: location,
+        name: at('/' + escapePointer(String(params.tag))),
+        message:
+          params.error === 'tag' && params.tagValue === undefined
+            ? 'is required'
+            : discriminatorMessage(error, context),
+      };
+    default:
+      return { in: location, name: at(), message: messageOf(error) };
+  }
+}
+
+function messageOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${typeList(params.type)}`;
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'format':
+      return `must be a valid ${String(params.format)}`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `must be ${String(params.comparison)} ${String(params.limit)}`;
+    case 'minLength':
+      return `must have at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `must have at most ${String(params.limit)} characters`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} items`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} items`;
+    case 'minProperties':
+      return `must have at least ${String(params.limit)} properties`;
+    case 'maxProperties':
+      return `must have at most ${String(params.limit)} properties`;
+    case 'pattern':
+      return `must match pattern "${String(params.pattern)}"`;
+    case 'uniqueItems':
+      return 'must not contain duplicate items';
+    case 'multipleOf':
+      return `must be a multiple of ${String(params.multipleOf)}`;
+    case 'oneOf':
+    case 'anyOf':
+      return unionMessage(error);
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function typeList(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',');
+  return types.map((name) => (name === 'null' ? 'null' : withArticle(String(name)))).join(' or ');
+}
+
+function unionMessage(error: ErrorObject): string {
+  const branches = (Array.isArray(error.schema) ? error.schema : []) as Record<string, unknown>[];
+  const names = branches.map(describeAjvSchema);
+  const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
+  return passing ? `must match exactly one of: ${names.join(', ')}` : `must be ${names.join(' or ')}`;
+}
+
+function describeAjvSchema(schema: Record<string, unknown>): string {
+  const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
+  if (ref?.startsWith(AJV_REF_PREFIX)) return ref.slice(AJV_REF_PREFIX.length);
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' or ');
+  if (schema.type !== undefined) return typeList(schema.type);
+  return 'an allowed value';
+}
+
+function discriminatorMessage(error: ErrorObject, context: AjvContext): string {
+  const params = error.params as { error: string; tag: string };
+  if (params.error === 'tag') return 'must be a string';
+  const parent = (error.parentSchema ?? {}) as { oneOf?: Record<string, unknown>[] };
+  const values = (parent.oneOf ?? []).flatMap((branch) => tagValues(context.resolve(branch), params.tag));
+  return values.length > 0 ? `must be one of: ${values.map(String).join(', ')}` : 'has an unknown value';
+}
+
+function tagValues(branch: Record<string, unknown>, tag: string): unknown[] {
+  const properties = (branch.properties ?? {}) as Record<string, { enum?: unknown[]; const?: unknown }>;
+  const property = properties[tag];
+  if (!property) return [];
+  return property.enum ?? (property.const === undefined ? [] : [property.const]);
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

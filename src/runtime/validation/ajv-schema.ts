@@ -1,0 +1,112 @@
+/**
+ * OpenAPI 3.0.3 schema object → the draft-07 JSON Schema ajv compiles, done once per schema at
+ * start-up. OpenAPI differs in three places: `nullable`, boolean `exclusiveMinimum/Maximum`,
+ * and `$ref`s into `#/components/schemas`, which here point at one ajv schema holding them all.
+ * In `reject` mode, object schemas that declare properties and say nothing about additional
+ * ones refuse undeclared keys.
+ */
+import { SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
+
+/** The `$id` of the ajv schema that holds every named schema under `definitions`. */
+export const DEFINITIONS_ID = 'svc:schemas';
+export const AJV_REF_PREFIX = `${DEFINITIONS_ID}#/definitions/`;
+
+export type AjvSchema = Record<string, unknown>;
+
+export interface TransformOptions {
+  rejectUnknown: boolean;
+}
+
+/** `inAllOf`: the schema is merged with others, so closing it would reject the others' keys. */
+export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAllOf = false): AjvSchema {
+  const out: AjvSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'nullable' || key.startsWith('x-')) continue;
+    out[key] = transformKeyword(key, value, options);
+  }
+  if (schema.$ref?.startsWith(SCHEMA_REF_PREFIX))
+    out.$ref = AJV_REF_PREFIX + schema.$ref.slice(SCHEMA_REF_PREFIX.length);
+  if (schema.allOf && schema.allOf.length > 1)
+    out.allOf = schema.allOf.map((member) => toAjvSchema(member, options, true));
+  fixExclusiveBounds(schema, out);
+  if (schema.discriminator) out.discriminator = { propertyName: schema.discriminator.propertyName };
+  if (options.rejectUnknown && !inAllOf && schema.properties && schema.additionalProperties === undefined)
+    out.additionalProperties = false;
+  return schema.nullable === true ? allowNull(out) : out;
+}
+
+function transformKeyword(key: string, value: unknown, options: TransformOptions): unknown {
+  switch (key) {
+    case 'properties':
+      return mapValues(value as Record<string, JsonSchema>, (child) => toAjvSchema(child, options));
+    case 'items':
+    case 'not':
+      return toAjvSchema(value as JsonSchema, options);
+    case 'additionalProperties':
+      return typeof value === 'object' ? toAjvSchema(value as JsonSchema, options) : value;
+    case 'oneOf':
+    case 'anyOf':
+    case 'allOf':
+      return (value as JsonSchema[]).map((member) => toAjvSchema(member, options));
+    default:
+      return value;
+  }
+}
+
+function fixExclusiveBounds(schema: JsonSchema, out: AjvSchema): void {
+  delete out.exclusiveMinimum;
+  delete out.exclusiveMaximum;
+  if (schema.exclusiveMinimum === true && schema.minimum !== undefined) {
+    out.exclusiveMinimum = schema.minimum;
+    delete out.minimum;
+  }
+  if (schema.exclusiveMaximum === true && schema.maximum !== undefined) {
+    out.exclusiveMaximum = schema.maximum;
+    delete out.maximum;
+  }
+}
+
+/**
+ * `nullable: true`: widen `type` (and `enum`) when there is one; otherwise validate non-null
+ * values against the rest through if/else, which keeps the rest's errors precise (an `anyOf`
+ * would bury them).
+ */
+function allowNull(out: AjvSchema): AjvSchema {
+  if (typeof out.type === 'string') {
+    out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    return out;
+  }
+  if (Object.keys(out).length === 0) return out;
+  return { if: { type: 'null' }, then: true, else: out };
+}
+
+function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {
+  const out: Record<string, U> = {};
+  for (const [key, value] of Object.entries(record)) out[key] = map(value);
+  return out;
+}
+
+/** Names of schemas referenced as members of a multi-member `allOf` anywhere. */
+export function namesMergedInAllOf(
+  schemas: Record<string, JsonSchema>,
+  extra: JsonSchema[] = [],
+): Set<string> {
+  const names = new Set<string>();
+  const visit = (schema: JsonSchema, seen: Set<JsonSchema>): void => {
+    if (seen.has(schema)) return;
+    seen.add(schema);
+    if (schema.allOf && schema.allOf.length > 1)
+      for (const member of schema.allOf)
+        if (member.$ref?.startsWith(SCHEMA_REF_PREFIX))
+          names.add(member.$ref.slice(SCHEMA_REF_PREFIX.length));
+    for (const child of Object.values(schema.properties ?? {})) visit(child, seen);
+    for (const child of [schema.items, schema.not, schema.additionalProperties])
+      if (child && typeof child === 'object') visit(child, seen);
+    for (const list of [schema.oneOf, schema.anyOf, schema.allOf])
+      for (const child of list ?? []) visit(child, seen);
+  };
+  const seen = new Set<JsonSchema>();
+  for (const schema of [...Object.values(schemas), ...extra]) visit(schema, seen);
+  return names;
+}

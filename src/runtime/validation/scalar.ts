@@ -1,0 +1,111 @@
+/**
+ * Text → typed value for one path, query, header or cookie value. Everything is decided at
+ * compile time from the schema; the returned function is straight-line code that either returns
+ * the value or an `Invalid` holding the reason.
+ */
+import type { JsonSchema } from '../../model/json-schema.js';
+import { numberChecks, stringChecks, type Check } from './constraints.js';
+import { richTypeOf, unwrapScalar, describeSchema, type Schemas } from './schema-walk.js';
+
+export class Invalid {
+  constructor(readonly message: string) {}
+}
+
+export type ScalarCoercer = (text: string) => unknown;
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+/** ISO 8601 calendar date, optionally with a time and a zone (what `Date` accepts reliably). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+export function compileScalar(schema: JsonSchema, schemas: Schemas): ScalarCoercer {
+  const { schema: resolved, nullable } = unwrapScalar(schema, schemas);
+  const coerce = compileResolved(resolved, schemas);
+  if (!nullable || resolved.type === 'string') return coerce;
+  return (text) => (text === 'null' ? null : coerce(text));
+}
+
+function compileResolved(schema: JsonSchema, schemas: Schemas): ScalarCoercer {
+  if (schema.enum) return compileEnum(schema.enum);
+  const union = schema.oneOf ?? schema.anyOf;
+  if (union) return compileUnion(union, schemas);
+  const rich = richTypeOf(schema);
+  if (rich === 'bigint') return withChecks(parseBigInt, numberChecks(schema));
+  if (rich === 'Date') return parseDate;
+  if (rich === 'URL') return parseUrl;
+  switch (schema.type) {
+    case 'number':
+      return withChecks(parseNumber, numberChecks(schema));
+    case 'integer':
+      return withChecks(parseInteger, numberChecks(schema));
+    case 'boolean':
+      return parseBoolean;
+    case 'string':
+      return withChecks((text) => text, stringChecks(schema));
+    case 'array':
+    case 'object':
+      return () => new Invalid(`must be ${schema.type === 'array' ? 'an array' : 'an object'}`);
+    default:
+      return (text) => text;
+  }
+}
+
+function withChecks<T>(parse: (text: string) => T | Invalid, check: Check<T> | undefined): ScalarCoercer {
+  if (!check) return parse;
+  return (text) => {
+    const value = parse(text);
+    if (value instanceof Invalid) return value;
+    const message = check(value);
+    return message === undefined ? value : new Invalid(message);
+  };
+}
+
+function parseNumber(text: string): number | Invalid {
+  const value = DECIMAL.test(text) ? Number(text) : NaN;
+  return Number.isFinite(value) ? value : new Invalid('must be a number');
+}
+
+function parseInteger(text: string): number | Invalid {
+  const value = INTEGER.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(value) ? value : new Invalid('must be an integer');
+}
+
+function parseBigInt(text: string): bigint | Invalid {
+  return INTEGER.test(text) ? BigInt(text) : new Invalid('must be an integer');
+}
+
+function parseBoolean(text: string): boolean | Invalid {
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  return new Invalid('must be a boolean (true, false, 1 or 0)');
+}
+
+function parseDate(text: string): Date | Invalid {
+  const date = ISO_DATE.test(text) ? new Date(text) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : new Invalid('must be an ISO 8601 date-time');
+}
+
+function parseUrl(text: string): URL | Invalid {
+  return URL.canParse(text) ? new URL(text) : new Invalid('must be a valid uri');
+}
+
+/** Enum members match by their text form, so `'2'` finds the numeric member `2`. */
+function compileEnum(members: JsonSchema['enum'] & object): ScalarCoercer {
+  const byText = new Map<string, unknown>();
+  for (const member of members) if (!byText.has(String(member))) byText.set(String(member), member);
+  const message = `must be one of: ${members.map((member) => String(member)).join(', ')}`;
+  return (text) => (byText.has(text) ? byText.get(text) : new Invalid(message));
+}
+
+/** A union of scalars: the first member that accepts the text wins. */
+function compileUnion(members: JsonSchema[], schemas: Schemas): ScalarCoercer {
+  const coercers = members.map((member) => compileScalar(member, schemas));
+  const message = `must be ${members.map((member) => describeSchema(member, schemas)).join(' or ')}`;
+  return (text) => {
+    for (const coerce of coercers) {
+      const value = coerce(text);
+      if (!(value instanceof Invalid)) return value;
+    }
+    return new Invalid(message);
+  };
+}

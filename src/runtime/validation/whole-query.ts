@@ -1,0 +1,71 @@
+/**
+ * `@Query()` on an object-typed parameter: the raw value is the whole query object, and each
+ * declared property is coerced like its own query parameter, with errors named by property.
+ */
+import type { JsonSchema } from '../../model/json-schema.js';
+import { compileTextValue, type TextCoercer } from './text-input.js';
+import { Invalid } from './scalar.js';
+import { unwrapScalar, type Schemas } from './schema-walk.js';
+import type { CoercerOptions, Coercer, InputError } from './types.js';
+
+interface PropertyCoercer {
+  name: string;
+  required: boolean;
+  coerce: TextCoercer;
+}
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+export function compileWholeQuery(schema: JsonSchema, options: CoercerOptions): Coercer {
+  const { schema: objectSchema } = unwrapScalar(schema, options.schemas);
+  const properties = compileProperties(objectSchema, options.schemas);
+  const declared = new Set(properties.map((property) => property.name));
+  const unknown = objectSchema.additionalProperties === undefined ? options.unknownProperties : 'keep';
+  return (raw, errors) => {
+    const query = (raw ?? {}) as RawQuery;
+    const result: Record<string, unknown> = {};
+    for (const property of properties) coerceProperty(property, query, result, errors);
+    if (unknown !== 'strip')
+      copyUndeclared(query, declared, result, unknown === 'reject' ? errors : undefined);
+    return result;
+  };
+}
+
+function compileProperties(schema: JsonSchema, schemas: Schemas): PropertyCoercer[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, propertySchema]) => ({
+    name,
+    required: required.has(name),
+    coerce: compileTextValue(propertySchema, schemas),
+  }));
+}
+
+function coerceProperty(
+  property: PropertyCoercer,
+  query: RawQuery,
+  result: Record<string, unknown>,
+  errors: InputError[],
+) {
+  const raw = query[property.name];
+  if (raw === undefined) {
+    if (property.required) errors.push({ in: 'query', name: property.name, message: 'is required' });
+    return;
+  }
+  const value = property.coerce(raw);
+  if (value instanceof Invalid) errors.push({ in: 'query', name: property.name, message: value.message });
+  else result[property.name] = value;
+}
+
+/** Undeclared keys are kept as text, or (reject) each reported. */
+function copyUndeclared(
+  query: RawQuery,
+  declared: Set<string>,
+  result: Record<string, unknown>,
+  errors?: InputError[],
+) {
+  for (const key of Object.keys(query)) {
+    if (declared.has(key)) continue;
+    if (errors) errors.push({ in: 'query', name: key, message: 'is not allowed' });
+    else result[key] = query[key];
+  }
+}
