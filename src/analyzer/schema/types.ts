@@ -24,10 +24,18 @@ export interface SchemaAnnotations {
   isInt?: boolean;
   /** `@schema {json}` or `@ApiType(schema)`: replaces the inferred schema. */
   schema?: JsonSchema;
+  /** `@ApiHidden()` on a class property: the property is left out of its object schema. */
+  hidden?: boolean;
 }
 
 export interface ConversionContext {
   readonly checker: ts.TypeChecker;
+  /** The program the types come from (to tell lib and dependency declarations apart). */
+  readonly program: ts.Program;
+  /** JSDoc and decorator facts of a property or parameter declaration. */
+  annotationsOf(declaration: ts.Node): SchemaAnnotations;
+  /** Applies annotations to a converted schema (wrapping a `$ref` in `allOf` when it adds keywords). */
+  annotate(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema;
   /** Converts a contained type through the whole chain. */
   convert(type: ts.Type, site?: ts.Node): JsonSchema;
   /** Registers a named component (once) and returns its `$ref`; `build` runs only the first time. */

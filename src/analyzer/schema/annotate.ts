@@ -1,0 +1,42 @@
+/**
+ * Applies annotations to a converted schema. OpenAPI 3.0 ignores the siblings of `$ref`, so a
+ * `$ref` that gains keywords is wrapped: `{allOf: [ref], ...keywords}`.
+ */
+import type { JsonSchema } from '../../model/json-schema.js';
+import type { SchemaAnnotations } from './types.js';
+
+const KEYWORDS = [
+  'description',
+  'example',
+  'default',
+  'deprecated',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+] as const;
+
+export function applyAnnotations(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
+  const base = annotations.schema ? { ...annotations.schema } : schema;
+  const keywords: Record<string, unknown> = {};
+  for (const key of KEYWORDS) {
+    if (annotations[key] !== undefined) keywords[key] = annotations[key];
+  }
+  if (annotations.deprecated === false) delete keywords.deprecated;
+  const integer = annotations.isInt === true;
+  if (Object.keys(keywords).length === 0 && !integer) return base;
+  const target: JsonSchema = base.$ref !== undefined ? { allOf: [base] } : { ...base };
+  if (integer) makeInteger(target);
+  return { ...target, ...keywords };
+}
+
+/** `@isInt` turns `number` into `integer`, also inside an array of numbers. */
+function makeInteger(schema: JsonSchema): void {
+  if (schema.type === 'number') schema.type = 'integer';
+  else if (schema.type === 'array' && schema.items?.type === 'number')
+    schema.items = { ...schema.items, type: 'integer' };
+}

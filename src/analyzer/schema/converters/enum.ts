@@ -1,0 +1,44 @@
+/**
+ * A TypeScript `enum` → a named component `{type: string|integer, enum: [values]}` holding the
+ * member values (what goes on the wire), in declaration order. Numeric enums are `integer`.
+ * A single member (`Color.Red`) is a literal and handled by the literal converter.
+ */
+import ts from 'typescript';
+import type { JsonSchema } from '../../../model/json-schema.js';
+import type { TypeConverter } from '../types.js';
+
+function enumSymbol(type: ts.Type): ts.Symbol | undefined {
+  const symbol = type.getSymbol() ?? type.aliasSymbol;
+  if (!symbol || !(symbol.flags & ts.SymbolFlags.Enum)) return undefined;
+  return type.flags & (ts.TypeFlags.Enum | ts.TypeFlags.Union) ? symbol : undefined;
+}
+
+function enumValues(symbol: ts.Symbol, checker: ts.TypeChecker): (string | number)[] {
+  const values: (string | number)[] = [];
+  for (const declaration of symbol.getDeclarations() ?? []) {
+    if (!ts.isEnumDeclaration(declaration)) continue;
+    for (const member of declaration.members) {
+      const value = checker.getConstantValue(member);
+      if (value !== undefined) values.push(value);
+    }
+  }
+  return values;
+}
+
+function enumSchema(values: (string | number)[]): JsonSchema {
+  if (values.every((v) => typeof v === 'string')) return { type: 'string', enum: values };
+  if (values.every((v) => typeof v === 'number' && Number.isInteger(v)))
+    return { type: 'integer', enum: values };
+  if (values.every((v) => typeof v === 'number')) return { type: 'number', enum: values };
+  return { enum: values }; // a heterogeneous enum: no single type
+}
+
+export const enumConverter: TypeConverter = {
+  kind: 'enum',
+  supports: (type) => enumSymbol(type) !== undefined,
+  convert(type, context) {
+    const symbol = enumSymbol(type);
+    if (!symbol) return {};
+    return context.named(context.nameOf(type), () => enumSchema(enumValues(symbol, context.checker)));
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * The `{type: object, properties, required}` schema of an object type, from the checker's
+ * resolved properties: inherited ones included (extends chains flattened), mapped and utility
+ * types already applied. Only data properties count: methods, accessors, private/protected
+ * and `#private` members, symbol keys and `@ApiHidden()` properties are left out.
+ */
+import ts from 'typescript';
+import type { JsonSchema } from '../../../model/json-schema.js';
+import type { ConversionContext } from '../types.js';
+import { includesFlag } from '../type-utils.js';
+
+const NOT_DATA = new Set([
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.MethodSignature,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
+]);
+
+function isDataProperty(property: ts.Symbol): boolean {
+  const name = property.getName();
+  if (name.startsWith('__@') || name.startsWith('__#')) return false;
+  if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor | ts.SymbolFlags.Prototype))
+    return false;
+  const declaration = property.valueDeclaration ?? property.getDeclarations()?.[0];
+  if (!declaration) return true;
+  if (NOT_DATA.has(declaration.kind)) return false;
+  if (ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration)) return false;
+  const modifiers = ts.getCombinedModifierFlags(declaration as ts.Declaration);
+  return (
+    (modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) === 0
+  );
+}
+
+function propertySchema(property: ts.Symbol, context: ConversionContext): [JsonSchema, boolean] | undefined {
+  const declaration = property.valueDeclaration ?? property.getDeclarations()?.[0];
+  const annotations = declaration ? context.annotationsOf(declaration) : {};
+  if (annotations.hidden) return undefined;
+  const type = context.checker.getTypeOfSymbol(property);
+  const optional =
+    (property.flags & ts.SymbolFlags.Optional) !== 0 || includesFlag(type, ts.TypeFlags.Undefined);
+  const inferred = annotations.schema ? {} : context.convert(type, declaration);
+  return [context.annotate(inferred, annotations), !optional];
+}
+
+export function objectSchema(type: ts.Type, context: ConversionContext): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const property of context.checker.getPropertiesOfType(type)) {
+    if (!isDataProperty(property)) continue;
+    const converted = propertySchema(property, context);
+    if (!converted) continue;
+    const [schema, isRequired] = converted;
+    properties[property.getName()] = schema;
+    if (isRequired) required.push(property.getName());
+  }
+  const schema: JsonSchema = { type: 'object', properties };
+  // OpenAPI 3.0 wants a non-empty `required` array, so an all-optional object has none.
+  if (required.length) schema.required = required;
+  const index = indexValueType(type, context.checker);
+  if (index) schema.additionalProperties = context.convert(index);
+  return schema;
+}
+
+/** The value type of a string (or number) index signature, if the type has one. */
+export function indexValueType(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined {
+  const infos = checker.getIndexInfosOfType(type);
+  const byString = infos.find((info) => info.keyType.flags & ts.TypeFlags.String);
+  return (byString ?? infos[0])?.type;
+}

@@ -1,0 +1,26 @@
+/**
+ * `string`, `number`, `boolean` (also the `true | false` union the checker makes of it),
+ * template literal strings, and the empty types: `void`/`undefined` → `{}` without a warning
+ * (the analyzer documents them as "no content"), `null` alone → `{nullable: true}`.
+ */
+import ts from 'typescript';
+import type { JsonSchema } from '../../../model/json-schema.js';
+import type { TypeConverter } from '../types.js';
+
+const STRING = ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping;
+
+function primitiveSchema(type: ts.Type): JsonSchema | undefined {
+  const flags = type.flags;
+  if (flags & STRING) return { type: 'string' };
+  if (flags & ts.TypeFlags.Number) return { type: 'number' };
+  if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
+  if (flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return {};
+  if (flags & ts.TypeFlags.Null) return { nullable: true };
+  return undefined;
+}
+
+export const primitiveConverter: TypeConverter = {
+  kind: 'primitive',
+  supports: (type) => primitiveSchema(type) !== undefined,
+  convert: (type) => primitiveSchema(type) ?? {},
+};

@@ -1,0 +1,110 @@
+/**
+ * The schema generator: one per analysis run. It owns the component registry, the naming,
+ * the warnings, and the converter chain; it is also the `ConversionContext` every converter
+ * gets, so contained types go back through the whole chain.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+import { schemaRef, type JsonSchema } from '../../model/json-schema.js';
+import { cannotInferWarning, type AnalyzerDiagnostic } from '../diagnostics.js';
+import { applyAnnotations } from './annotate.js';
+import { CONVERTERS } from './converters/index.js';
+import { decoratorFacts } from './decorators.js';
+import { jsDocAnnotations } from './jsdoc.js';
+import { ComponentNaming } from './naming.js';
+import type { ConversionContext, SchemaAnnotations, SchemaGenerator, TypeConverter } from './types.js';
+
+export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
+  readonly checker: ts.TypeChecker;
+  private readonly registry = new Map<string, JsonSchema>();
+  private readonly warnings: AnalyzerDiagnostic[] = [];
+  private readonly warned = new Set<string>();
+  private readonly naming: ComponentNaming;
+  private readonly sites: (ts.Node | undefined)[] = [];
+
+  constructor(
+    readonly program: ts.Program,
+    private readonly root: string,
+    private readonly converters: readonly TypeConverter[] = CONVERTERS,
+  ) {
+    this.checker = program.getTypeChecker();
+    this.naming = new ComponentNaming(this.checker);
+  }
+
+  get site(): ts.Node | undefined {
+    for (let i = this.sites.length - 1; i >= 0; i--) if (this.sites[i]) return this.sites[i];
+    return undefined;
+  }
+
+  schemaFor(type: ts.Type, site: ts.Node | undefined, annotations?: SchemaAnnotations): JsonSchema {
+    if (annotations?.schema) return applyAnnotations(annotations.schema, annotations);
+    const schema = this.convert(type, site);
+    return annotations ? applyAnnotations(schema, annotations) : schema;
+  }
+
+  annotationsOf(declaration: ts.Node): SchemaAnnotations {
+    const annotations = jsDocAnnotations(declaration);
+    const facts = decoratorFacts(declaration, this.checker);
+    if (facts.hidden) annotations.hidden = true;
+    if (facts.schema) annotations.schema = facts.schema;
+    return annotations;
+  }
+
+  annotate(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
+    return applyAnnotations(schema, annotations);
+  }
+
+  convert(type: ts.Type, site?: ts.Node): JsonSchema {
+    this.sites.push(site);
+    try {
+      for (const converter of this.converters) {
+        if (converter.supports(type, this)) return converter.convert(type, this);
+      }
+      return this.unresolvable(type);
+    } finally {
+      this.sites.pop();
+    }
+  }
+
+  named(name: string, build: () => JsonSchema): JsonSchema {
+    if (!this.registry.has(name)) {
+      // Registered before building so that a recursive type refers to itself.
+      this.registry.set(name, {});
+      this.registry.set(name, build());
+    }
+    return schemaRef(name);
+  }
+
+  nameOf(type: ts.Type): string {
+    return this.naming.nameOf(type);
+  }
+
+  unresolvable(type: ts.Type, site?: ts.Node): JsonSchema {
+    const where = site ?? this.site;
+    const typeText = this.checker.typeToString(type);
+    const { file, line } = this.location(where);
+    const key = `${typeText}\u0000${file}:${line}`;
+    if (!this.warned.has(key)) {
+      this.warned.add(key);
+      this.warnings.push(cannotInferWarning(typeText, file, line));
+    }
+    return {};
+  }
+
+  components(): Record<string, JsonSchema> {
+    const names = [...this.registry.keys()].sort();
+    return Object.fromEntries(names.map((name) => [name, this.registry.get(name) ?? {}]));
+  }
+
+  diagnostics(): AnalyzerDiagnostic[] {
+    return [...this.warnings];
+  }
+
+  private location(node: ts.Node | undefined): { file: string; line: number } {
+    if (!node) return { file: '<unknown>', line: 0 };
+    const source = node.getSourceFile();
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    const file = path.relative(this.root, source.fileName).split(path.sep).join('/');
+    return { file, line };
+  }
+}
