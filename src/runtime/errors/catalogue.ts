@@ -102,6 +102,10 @@ export const ERROR_CODES = {
     title: 'Invalid route',
     when: 'A route path is malformed (for example an empty `:` segment).',
   },
+  SVC_ERR_BUILD_MISSING: {
+    title: 'No build',
+    when: '`svc start` found no compiled entry; run `svc build` first.',
+  },
 
   // Analysis errors (svc build exits non-zero; svc dev keeps the last good server).
   SVC_ERR_TSCONFIG_MISSING: { title: 'No tsconfig.json', when: 'The project root has no `tsconfig.json`.' },
