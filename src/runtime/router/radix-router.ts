@@ -13,10 +13,21 @@ import type { PathMatch, Router } from './types.js';
 const SLASH = 47; // '/'
 
 interface TreeNode<T> {
-  statics: Map<string, TreeNode<T>> | undefined;
+  /** Static children by segment text. */
+  readonly statics: Map<string, TreeNode<T>>;
+  /** The same children side by side, scanned in place while there are few of them (see staticChild). */
+  readonly staticTexts: string[];
+  readonly staticNodes: TreeNode<T>[];
   param: TreeNode<T> | undefined;
   entry: RouteEntry<T> | undefined;
 }
+
+/**
+ * Up to this many static children a node compares them in place (`startsWith` at an offset);
+ * beyond it, it slices the segment and looks it up in the Map. Slicing and hashing a fresh
+ * string costs more than a few length checks.
+ */
+const SCAN_LIMIT = 8;
 
 /** A static route's match, built once and shared by every request (frozen: read-only). */
 interface StaticMatch<T> extends PathMatch<T> {
@@ -62,10 +73,7 @@ export class RadixRouter<T> implements Router<T> {
       if (segment.param) {
         node = node.param ??= newNode();
       } else {
-        node.statics ??= new Map();
-        let child = node.statics.get(segment.text);
-        if (child === undefined) node.statics.set(segment.text, (child = newNode()));
-        node = child;
+        node = node.statics.get(segment.text) ?? addStaticChild(node, segment.text);
       }
     }
     return (node.entry ??= new RouteEntry<T>());
@@ -73,7 +81,32 @@ export class RadixRouter<T> implements Router<T> {
 }
 
 function newNode<T>(): TreeNode<T> {
-  return { statics: undefined, param: undefined, entry: undefined };
+  return { statics: new Map(), staticTexts: [], staticNodes: [], param: undefined, entry: undefined };
+}
+
+function addStaticChild<T>(node: TreeNode<T>, text: string): TreeNode<T> {
+  const child = newNode<T>();
+  node.statics.set(text, child);
+  node.staticTexts.push(text);
+  node.staticNodes.push(child);
+  return child;
+}
+
+/** The static child of `node` named by `path[start, stop)`, without copying it when it can. */
+function staticChild<T>(
+  node: TreeNode<T>,
+  path: string,
+  start: number,
+  stop: number,
+): TreeNode<T> | undefined {
+  const texts = node.staticTexts;
+  if (texts.length > SCAN_LIMIT) return node.statics.get(path.slice(start, stop));
+  const length = stop - start;
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i]!;
+    if (text.length === length && path.startsWith(text, start)) return node.staticNodes[i];
+  }
+  return undefined;
 }
 
 /**
@@ -91,7 +124,7 @@ function walk<T>(
   if (stop === -1 || stop > end) stop = end;
   if (stop === start) return undefined; // an empty segment matches nothing
   const isLast = stop === end;
-  const child = node.statics?.get(path.slice(start, stop));
+  const child = staticChild(node, path, start, stop);
   if (child !== undefined) {
     const found = isLast ? child.entry : walk(child, path, stop + 1, end, params);
     if (found !== undefined) return found;
