@@ -1,0 +1,125 @@
+/** Whole-app consistency checks on the extracted model: names, routes and path parameters. */
+import type { ControllerModel, ComponentModel, RouteModel, SourceLocation } from '../model/app-model.js';
+import type { ErrorCode } from '../runtime/errors/catalogue.js';
+import { paramNames } from '../runtime/router/paths.js';
+import type { AnalyzerDiagnostic } from './diagnostics.js';
+
+function error(code: ErrorCode, message: string, where: SourceLocation): AnalyzerDiagnostic {
+  return { severity: 'error', code, message, file: where.file, line: where.line };
+}
+
+function at(where: SourceLocation): string {
+  return `${where.file}:${where.line}`;
+}
+
+export function checkApp(controllers: ControllerModel[], components: ComponentModel[]): AnalyzerDiagnostic[] {
+  return [
+    ...checkClassNames(controllers, components),
+    ...checkOperationIds(controllers),
+    ...checkRouteShapes(controllers),
+    ...controllers.flatMap((controller) => controller.routes.flatMap(checkPathParams)),
+  ];
+}
+
+function checkClassNames(controllers: ControllerModel[], components: ComponentModel[]): AnalyzerDiagnostic[] {
+  const seen = new Map<string, SourceLocation>();
+  const diagnostics: AnalyzerDiagnostic[] = [];
+  for (const declared of [...controllers, ...components]) {
+    const first = seen.get(declared.className);
+    if (first) {
+      diagnostics.push(
+        error(
+          'SVC_ERR_DUPLICATE_CLASS',
+          `class name '${declared.className}' is also declared at ${at(first)}; controller and component names must be unique`,
+          declared,
+        ),
+      );
+    } else {
+      seen.set(declared.className, declared);
+    }
+  }
+  return diagnostics;
+}
+
+function checkOperationIds(controllers: ControllerModel[]): AnalyzerDiagnostic[] {
+  const seen = new Map<string, RouteModel>();
+  const diagnostics: AnalyzerDiagnostic[] = [];
+  for (const route of controllers.flatMap((controller) => controller.routes)) {
+    const first = seen.get(route.doc.operationId);
+    if (first) {
+      diagnostics.push(
+        error(
+          'SVC_ERR_DUPLICATE_OPERATION_ID',
+          `operationId '${route.doc.operationId}' is also produced by the route at ${at(first)}`,
+          route,
+        ),
+      );
+    } else {
+      seen.set(route.doc.operationId, route);
+    }
+  }
+  return diagnostics;
+}
+
+/** `/users/:id` and `/users/:userId` are one shape. */
+export function pathShape(fullPath: string): string {
+  return fullPath
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? ':' : segment))
+    .join('/');
+}
+
+function checkRouteShapes(controllers: ControllerModel[]): AnalyzerDiagnostic[] {
+  const seen = new Map<string, { route: RouteModel; label: string }>();
+  const diagnostics: AnalyzerDiagnostic[] = [];
+  for (const controller of controllers) {
+    for (const route of controller.routes) {
+      const key = `${route.httpMethod} ${pathShape(route.fullPath)}`;
+      const label = `${controller.className}.${route.methodName}`;
+      const first = seen.get(key);
+      if (first) {
+        diagnostics.push(
+          error(
+            'SVC_ERR_DUPLICATE_ROUTE',
+            `${route.httpMethod} ${route.fullPath} (${label}) is also answered by ${first.label} at ${at(first.route)}`,
+            route,
+          ),
+        );
+      } else {
+        seen.set(key, { route, label });
+      }
+    }
+  }
+  return diagnostics;
+}
+
+function checkPathParams(route: RouteModel): AnalyzerDiagnostic[] {
+  const segments = paramNames(route.fullPath);
+  const diagnostics: AnalyzerDiagnostic[] = [];
+  const bound = new Set<string>();
+  for (const param of route.params) {
+    if (param.source !== 'path') continue;
+    const key = String(param.key);
+    bound.add(key);
+    if (!segments.includes(key)) {
+      diagnostics.push(
+        error(
+          'SVC_ERR_UNKNOWN_PATH_PARAM',
+          `@Param '${key}' of ${route.methodName} names no :segment of ${route.fullPath}`,
+          param,
+        ),
+      );
+    }
+  }
+  for (const segment of segments) {
+    if (bound.has(segment)) continue;
+    diagnostics.push(
+      error(
+        'SVC_ERR_UNBOUND_PATH_SEGMENT',
+        `:${segment} of ${route.fullPath} is bound by no @Param of ${route.methodName}`,
+        route,
+      ),
+    );
+  }
+  return diagnostics;
+}

@@ -1,0 +1,39 @@
+/**
+ * The model's named schemas: the generator's components plus the 400 problem schema, pruned to
+ * those the routes and components reach (hidden routes included: the runtime validates them too).
+ */
+import type { AppModel } from '../model/app-model.js';
+import { schemaRef, type JsonSchema } from '../model/json-schema.js';
+import { reachableSchemas } from '../openapi/refs.js';
+import { PROBLEM_DETAILS_SCHEMA, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA_NAME } from './problem.js';
+
+/** Used when the project declares its own `ProblemDetails` type. */
+const FALLBACK_PROBLEM_NAME = 'SvcProblemDetails';
+
+export function finalizeSchemas(
+  model: AppModel,
+  generated: Record<string, JsonSchema>,
+): Record<string, JsonSchema> {
+  const schemas = { ...generated };
+  const problemName = schemas[PROBLEM_SCHEMA_NAME] ? FALLBACK_PROBLEM_NAME : PROBLEM_SCHEMA_NAME;
+  schemas[problemName] = PROBLEM_DETAILS_SCHEMA;
+  if (problemName !== PROBLEM_SCHEMA_NAME) renameProblemRefs(model, problemName);
+  const roots = [
+    model.controllers.map((controller) => controller.routes),
+    model.components.map((component) => component.methods),
+  ];
+  return reachableSchemas(roots, schemas);
+}
+
+function renameProblemRefs(model: AppModel, problemName: string): void {
+  for (const route of model.controllers.flatMap((controller) => controller.routes)) {
+    for (const response of route.doc.responses) {
+      if (
+        response.mediaType === PROBLEM_MEDIA_TYPE &&
+        response.schema?.$ref === schemaRef(PROBLEM_SCHEMA_NAME).$ref
+      ) {
+        response.schema = schemaRef(problemName);
+      }
+    }
+  }
+}

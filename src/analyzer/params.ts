@@ -1,0 +1,150 @@
+/** Parameters of routes and component methods: binding source, key, optionality and schema. */
+import ts from 'typescript';
+import type { ParamModel, ParamSource } from '../model/app-model.js';
+import { refName, type JsonSchema } from '../model/json-schema.js';
+import { locationOf, reportError, type AnalysisContext } from './context.js';
+import { findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
+import { NOT_STATIC, readStatic, requireStatic, requireStaticStrings } from './static-values.js';
+
+const SOURCES: Record<string, ParamSource> = {
+  Param: 'path',
+  Query: 'query',
+  Header: 'header',
+  Cookie: 'cookie',
+  Body: 'body',
+  Data: 'data',
+  Ctx: 'ctx',
+  Messages: 'messages',
+};
+
+/** Sources whose values have no schema of their own (framework values, not client input). */
+const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages']);
+
+/** The parameters of a handler or component method; `owner` names it in errors (`Users.get`). */
+export function extractParams(
+  context: AnalysisContext,
+  method: ts.MethodDeclaration,
+  owner: string,
+): ParamModel[] {
+  const params: ParamModel[] = [];
+  method.parameters.forEach((parameter, index) => {
+    const decorators = svcDecorators(context, parameter);
+    const binding = decorators.find(
+      (decorator): decorator is SvcDecorator & { kind: 'svc' } =>
+        decorator.kind === 'svc' && decorator.name in SOURCES,
+    );
+    if (!binding) {
+      reportError(
+        context,
+        'SVC_ERR_UNBOUND_PARAMETER',
+        `parameter '${parameter.name.getText()}' of ${owner} has no binding decorator ` +
+          '(@Param, @Query, @Header, @Cookie, @Body, @Data, @Ctx or @Messages)',
+        parameter,
+      );
+      return;
+    }
+    params.push(paramModel(context, parameter, index, binding, decorators));
+  });
+  return params;
+}
+
+function paramModel(
+  context: AnalysisContext,
+  parameter: ts.ParameterDeclaration,
+  index: number,
+  binding: SvcDecorator & { kind: 'svc' },
+  decorators: SvcDecorator[],
+): ParamModel {
+  const source = SOURCES[binding.name] as ParamSource;
+  const name = ts.isIdentifier(parameter.name) ? parameter.name.text : parameter.name.getText();
+  const explicitName = source === 'body' ? undefined : readExplicitName(context, binding);
+  const model: ParamModel = {
+    ...locationOf(context, parameter),
+    index,
+    name,
+    source,
+    key: source === 'body' ? readBodyPath(context, binding) : keyOf(source, explicitName ?? name),
+    required: source === 'path' || isRequired(context, parameter),
+    schema: {},
+  };
+  const explicitSchema = readApiType(context, decorators);
+  const annotations = context.schemas.annotationsOf(parameter);
+  if (explicitSchema) {
+    model.schema = explicitSchema;
+    model.explicitSchema = true;
+  } else if (source === 'path') {
+    model.schema = { type: 'string' };
+  } else if (!UNTYPED_SOURCES.has(source)) {
+    const type = context.checker.getTypeAtLocation(parameter);
+    model.schema = context.schemas.schemaFor(type, parameter, annotations);
+  }
+  const description = annotations.description ?? jsDocParamText(parameter);
+  if (description) model.description = description;
+  if (source === 'query' && explicitName === undefined && isObjectSchema(context, model.schema)) {
+    model.wholeObject = true;
+  }
+  return model;
+}
+
+function keyOf(source: ParamSource, key: string): string {
+  return source === 'header' ? key.toLowerCase() : key;
+}
+
+function readExplicitName(context: AnalysisContext, binding: SvcDecorator): string | undefined {
+  const argument = binding.args[0];
+  if (!argument) return undefined;
+  return requireStatic(context, argument, 'string', `@${(binding as { name: string }).name} name`);
+}
+
+function readBodyPath(context: AnalysisContext, binding: SvcDecorator): string[] {
+  const argument = binding.args[0];
+  if (!argument) return [];
+  return requireStaticStrings(context, argument, '@Body key path') ?? [];
+}
+
+/** Required unless optional (`?`), defaulted, or its declared type admits `undefined`. */
+function isRequired(context: AnalysisContext, parameter: ts.ParameterDeclaration): boolean {
+  if (parameter.questionToken || parameter.initializer || parameter.dotDotDotToken) return false;
+  const type = context.checker.getTypeAtLocation(parameter);
+  return !admitsUndefined(type);
+}
+
+export function admitsUndefined(type: ts.Type): boolean {
+  const flags = ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Any | ts.TypeFlags.Unknown;
+  if (type.flags & flags) return true;
+  return type.isUnion() && type.types.some((member) => (member.flags & flags) !== 0);
+}
+
+/** `@ApiType({...})` on the parameter: the schema as written. */
+function readApiType(context: AnalysisContext, decorators: SvcDecorator[]): JsonSchema | undefined {
+  const apiType = findSvc(decorators, 'ApiType');
+  const argument = apiType?.args[0];
+  if (!argument) return undefined;
+  const value = readStatic(context, argument);
+  if (value !== NOT_STATIC && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    return value as JsonSchema;
+  }
+  reportError(
+    context,
+    'SVC_ERR_NOT_STATIC',
+    '@ApiType needs a schema object literal known at build time',
+    argument,
+  );
+  return undefined;
+}
+
+/** The method's `@param name text` JSDoc for this parameter. */
+function jsDocParamText(parameter: ts.ParameterDeclaration): string | undefined {
+  for (const tag of ts.getJSDocParameterTags(parameter)) {
+    const text = ts.getTextOfJSDocComment(tag.comment)?.trim();
+    if (text) return text.replace(/^-\s*/, '');
+  }
+  return undefined;
+}
+
+/** An object schema with properties, directly or through one `$ref`. */
+function isObjectSchema(context: AnalysisContext, schema: JsonSchema): boolean {
+  const name = refName(schema);
+  const target = name ? context.schemas.components()[name] : schema;
+  return target?.type === 'object' && target.properties !== undefined;
+}

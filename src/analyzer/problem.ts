@@ -1,0 +1,48 @@
+/**
+ * The 400 problem response every route with validated inputs documents (PRODUCT.md 2.5). It is
+ * put in the model's responses so the OpenAPI writer documents it like any other response.
+ */
+import type { ApiResponseModel, ParamModel } from '../model/app-model.js';
+import { schemaRef, type JsonSchema } from '../model/json-schema.js';
+
+export const PROBLEM_SCHEMA_NAME = 'ProblemDetails';
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+const VALIDATED_SOURCES = new Set(['path', 'query', 'header', 'cookie', 'body']);
+
+export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'An RFC 9457 problem; validation failures list each failing input in `errors`.',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          in: { type: 'string', enum: ['query', 'path', 'header', 'cookie', 'body'] },
+          name: { type: 'string' },
+          message: { type: 'string' },
+        },
+        required: ['in', 'name', 'message'],
+      },
+    },
+  },
+  required: ['type', 'title', 'status'],
+};
+
+export function hasValidatedInput(params: readonly ParamModel[]): boolean {
+  return params.some((param) => VALIDATED_SOURCES.has(param.source));
+}
+
+export function invalidInputResponse(schemaName: string): ApiResponseModel {
+  return {
+    status: 400,
+    description: 'Invalid input',
+    schema: schemaRef(schemaName),
+    mediaType: PROBLEM_MEDIA_TYPE,
+  };
+}

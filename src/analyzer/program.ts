@@ -1,0 +1,103 @@
+/**
+ * Loads the project's tsconfig.json and builds the TypeScript program. Source files are cached
+ * by content across runs, so an incremental run (`svc dev`) re-parses only the files that changed
+ * and TypeScript can reuse the old program's structure.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import type { AnalyzerDiagnostic } from './diagnostics.js';
+import { relativeFile } from './context.js';
+
+export interface LoadedProgram {
+  program: ts.Program | undefined;
+  diagnostics: AnalyzerDiagnostic[];
+}
+
+const sourceCache = new Map<string, { text: string; languageVersion: unknown; sourceFile: ts.SourceFile }>();
+
+export function loadProgram(
+  root: string,
+  tsconfig: string | undefined,
+  oldProgram?: ts.Program,
+): LoadedProgram {
+  const configPath = path.resolve(root, tsconfig ?? 'tsconfig.json');
+  if (!fs.existsSync(configPath)) {
+    return { program: undefined, diagnostics: [tsconfigMissing(root, configPath)] };
+  }
+  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (read.error) {
+    return { program: undefined, diagnostics: [fromTsDiagnostic(root, read.error)] };
+  }
+  const parsed = ts.parseJsonConfigFileContent(
+    read.config,
+    ts.sys,
+    path.dirname(configPath),
+    undefined,
+    configPath,
+  );
+  const diagnostics = parsed.errors.map((error) => fromTsDiagnostic(root, error));
+  if (!parsed.options.experimentalDecorators) diagnostics.push(decoratorsDisabled(root, configPath));
+  if (diagnostics.length > 0) return { program: undefined, diagnostics };
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    projectReferences: parsed.projectReferences,
+    host: cachingHost(parsed.options),
+    oldProgram,
+  });
+  return { program, diagnostics };
+}
+
+/** A compiler host that hands back the same SourceFile object while a file's text is unchanged. */
+function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const original = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const text = host.readFile(fileName);
+    if (text === undefined) return original(fileName, languageVersion, onError, shouldCreate);
+    const cached = sourceCache.get(fileName);
+    const version = JSON.stringify(languageVersion);
+    if (cached && cached.text === text && cached.languageVersion === version) return cached.sourceFile;
+    const sourceFile = ts.createSourceFile(fileName, text, languageVersion, true);
+    sourceCache.set(fileName, { text, languageVersion: version, sourceFile });
+    return sourceFile;
+  };
+  return host;
+}
+
+function tsconfigMissing(root: string, configPath: string): AnalyzerDiagnostic {
+  return {
+    severity: 'error',
+    code: 'SVC_ERR_TSCONFIG_MISSING',
+    message: `no tsconfig.json at ${relativeFile(root, configPath) || configPath}; svc reads the project's files and compiler options from it`,
+  };
+}
+
+function decoratorsDisabled(root: string, configPath: string): AnalyzerDiagnostic {
+  const text = fs.readFileSync(configPath, 'utf8');
+  const index = text.indexOf('"experimentalDecorators"');
+  const line = index < 0 ? 1 : text.slice(0, index).split('\n').length;
+  return {
+    severity: 'error',
+    code: 'SVC_ERR_DECORATORS_DISABLED',
+    message:
+      'set "experimentalDecorators": true in compilerOptions; svc uses parameter decorators, which only legacy decorators have',
+    file: relativeFile(root, configPath),
+    line,
+  };
+}
+
+/** A TypeScript diagnostic → SVC_ERR_TYPE_CHECK with file:line relative to the root. */
+export function fromTsDiagnostic(root: string, diagnostic: ts.Diagnostic): AnalyzerDiagnostic {
+  const result: AnalyzerDiagnostic = {
+    severity: 'error',
+    code: 'SVC_ERR_TYPE_CHECK',
+    message: `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+  };
+  if (diagnostic.file) {
+    result.file = relativeFile(root, diagnostic.file.fileName);
+    result.line = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1;
+  }
+  return result;
+}

@@ -1,0 +1,45 @@
+/** `$ref` bookkeeping shared by the analyzer (model schemas) and the writer (document components). */
+import { SCHEMA_REF_PREFIX, type JsonSchema } from '../model/json-schema.js';
+
+/** Adds the component names a value refers to (anywhere inside it) to `into`. */
+export function collectRefs(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectRefs(item, into);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF_PREFIX)) {
+      into.add(inner.slice(SCHEMA_REF_PREFIX.length));
+    } else {
+      collectRefs(inner, into);
+    }
+  }
+}
+
+/** The components reachable from `roots`, following references between components; sorted by name. */
+export function reachableSchemas(
+  roots: unknown,
+  schemas: Record<string, JsonSchema>,
+): Record<string, JsonSchema> {
+  const reached = new Set<string>();
+  collectRefs(roots, reached);
+  const queue = [...reached];
+  while (queue.length > 0) {
+    const name = queue.pop() as string;
+    const inner = new Set<string>();
+    collectRefs(schemas[name], inner);
+    for (const next of inner) {
+      if (!reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  const result: Record<string, JsonSchema> = {};
+  for (const name of [...reached].sort()) {
+    const schema = schemas[name];
+    if (schema) result[name] = schema;
+  }
+  return result;
+}
