@@ -2,7 +2,7 @@
  * The production router. Static patterns live in one Map keyed by the full path (stored with
  * and without the trailing slash, so a static request costs one lookup and no string work).
  * Patterns with parameters live in a segment tree: each node has its static children in a Map
- * and at most one parameter child. A request walks the tree once, trying the static child
+ * (compared in place while there are few, see SCAN_LIMIT) and at most one parameter child. A request walks the tree once, trying the static child
  * before the parameter child at every depth and backing out of dead ends, so the cost is the
  * number of segments, not the number of routes.
  */
