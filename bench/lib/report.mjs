@@ -1,0 +1,69 @@
+// The markdown tables printed at the end of a run (and pasted into docs/performance.md).
+import { scenarios } from './scenarios.mjs';
+
+function thousands(n) {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—';
+}
+
+function cell(entry) {
+  if (!entry || !Number.isFinite(entry.median)) return 'n/a';
+  const broken = entry.rounds.some((r) => r.non2xx || r.errors) ? ' ⚠' : '';
+  return `**${entry.ratio.toFixed(2)}** (${thousands(entry.median)})${broken}`;
+}
+
+export function httpTable(results, servers) {
+  const shown = servers.filter((s) => Object.values(results).some((byServer) => byServer[s.name]));
+  const head = `| scenario | ${shown.map((s) => s.label).join(' | ')} |`;
+  const rule = `|---|${shown.map(() => '---:').join('|')}|`;
+  const rows = scenarios
+    .filter((s) => results[s.name])
+    .map((s) => `| ${s.title} | ${shown.map((server) => cell(results[s.name][server.name])).join(' | ')} |`);
+  return [head, rule, ...rows].join('\n');
+}
+
+function ms(value) {
+  return Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a';
+}
+
+export function analyzerTable(analyzer) {
+  const rows = [
+    '| measure | svc | tsoa |',
+    '|---|---:|---:|',
+    `| cold spec generation, ${analyzer.project} | ${ms(analyzer.svc?.coldMs)} | ${ms(analyzer.tsoa?.coldMs)} |`,
+    `| one-file edit, re-analysis | ${ms(analyzer.svc?.editMs)} | — |`,
+  ];
+  return rows.join('\n');
+}
+
+export function streamsTable(streams) {
+  const lines = ['| measure | ' + Object.keys(streams.sse ?? {}).join(' | ') + ' |'];
+  lines.push(
+    `|---|${Object.keys(streams.sse ?? {})
+      .map(() => '---:')
+      .join('|')}|`,
+  );
+  lines.push(
+    `| SSE events/s, one connection | ${Object.values(streams.sse ?? {})
+      .map((v) => (Number.isFinite(v) ? thousands(v) : 'n/a'))
+      .join(' | ')} |`,
+  );
+  const ws = streams.websocket;
+  const wsLines = ws
+    ? [
+        '',
+        '| WebSocket | ' + Object.keys(ws).join(' | ') + ' |',
+        `|---|${Object.keys(ws)
+          .map(() => '---:')
+          .join('|')}|`,
+        `| connections held | ${Object.values(ws)
+          .map((v) => thousands(v.connections))
+          .join(' | ')} |`,
+        `| RSS per connection | ${Object.values(ws)
+          .map((v) =>
+            Number.isFinite(v.rssPerConnectionKiB) ? `${v.rssPerConnectionKiB.toFixed(1)} KiB` : 'n/a',
+          )
+          .join(' | ')} |`,
+      ]
+    : [];
+  return [...lines, ...wsLines].join('\n');
+}
