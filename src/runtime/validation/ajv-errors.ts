@@ -25,7 +25,9 @@ export function translateErrors(
         : translateOne(error, prefix, location, context);
     if (!translated) continue;
     const key = translated.name + '\0' + translated.message;
-    if (!seen.has(key)) (kept.push(translated), seen.add(key));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(translated);
   }
   return kept;
 }

@@ -11,6 +11,8 @@ import { SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
 export const DEFINITIONS_ID = 'svc:schemas';
 export const AJV_REF_PREFIX = `${DEFINITIONS_ID}#/definitions/`;
 
+const NUMERIC_NOOP_FORMATS = new Set(['int64', 'float', 'double']);
+
 export type AjvSchema = Record<string, unknown>;
 
 export interface TransformOptions {
@@ -29,6 +31,8 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   if (schema.allOf && schema.allOf.length > 1)
     out.allOf = schema.allOf.map((member) => toAjvSchema(member, options, true));
   fixExclusiveBounds(schema, out);
+  // `integer`/`number` already say all these formats do; keeping them doubles every type error.
+  if (typeof out.format === 'string' && NUMERIC_NOOP_FORMATS.has(out.format)) delete out.format;
   if (schema.discriminator) out.discriminator = { propertyName: schema.discriminator.propertyName };
   if (options.rejectUnknown && !inAllOf && schema.properties && schema.additionalProperties === undefined)
     out.additionalProperties = false;
