@@ -1,0 +1,6 @@
+export {
+  installCustomMethodSupport,
+  answerLikeNode,
+  type CustomMethodOptions,
+  type ClientError,
+} from './install.js';

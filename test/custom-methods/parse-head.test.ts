@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { headersObject, parseRequestHead } from '../../src/runtime/http/custom-methods/parse-head.js';
+import { requestStart } from '../../src/runtime/http/custom-methods/install.js';
+
+const parse = (text: string) => parseRequestHead(Buffer.from(text, 'latin1'));
+
+describe('custom-method request head parser', () => {
+  it('parses the request line and raw headers, and finds the body', () => {
+    assert.deepEqual(parse('CUSTOM /a?b=1 HTTP/1.1\r\nHost: x\r\nX-Y:  z \r\n\r\nbody'), {
+      state: 'complete',
+      head: {
+        method: 'CUSTOM',
+        url: '/a?b=1',
+        httpVersionMajor: 1,
+        httpVersionMinor: 1,
+        rawHeaders: ['Host', 'x', 'X-Y', 'z'],
+      },
+      bodyOffset: 45,
+    });
+  });
+
+  it('waits for the blank line', () => {
+    assert.deepEqual(parse('CUSTOM / HTTP/1.1\r\nHost: x\r\n'), { state: 'incomplete' });
+  });
+
+  it('rejects malformed heads', () => {
+    for (const text of [
+      'CUSTOM /\r\n\r\n',
+      'CUSTOM  / HTTP/1.1\r\n\r\n',
+      'CUSTOM http://x/ HTTP/1.1\r\n\r\n',
+      'CUSTOM / HTTP/2.0\r\n\r\n',
+      'CU(STOM / HTTP/1.1\r\n\r\n',
+      'CUSTOM / HTTP/1.1\r\nNo-Colon\r\n\r\n',
+      'CUSTOM / HTTP/1.1\r\nA: b\r\n folded\r\n\r\n',
+      'CUSTOM / HTTP/1.1\r\nBad Name: b\r\n\r\n',
+      'CUSTOM / HTTP/1.1\r\nA: b\x01\r\n\r\n',
+    ]) {
+      assert.equal(parse(text).state, 'invalid', JSON.stringify(text));
+    }
+  });
+
+  it("builds Node's headers object", () => {
+    assert.deepEqual(
+      {
+        ...headersObject([
+          'Set-Cookie',
+          'a',
+          'set-cookie',
+          'b',
+          'Cookie',
+          'x=1',
+          'cookie',
+          'y=2',
+          'Host',
+          'h',
+          'host',
+          'i',
+          'Accept',
+          'a',
+          'accept',
+          'b',
+        ]),
+      },
+      { 'set-cookie': ['a', 'b'], cookie: 'x=1; y=2', host: 'h', accept: 'a, b' },
+    );
+  });
+
+  it('finds where the refused request starts in a packet', () => {
+    const packet = Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\nCUSTOM / HTTP/1.1\r\n');
+    assert.equal(requestStart(packet, 28), 27);
+    assert.equal(requestStart(Buffer.from('CUS'), 1), 0);
+    assert.equal(requestStart(Buffer.from('CUS'), undefined), 0);
+  });
+});
