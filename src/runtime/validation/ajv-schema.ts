@@ -34,6 +34,12 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   // `integer`/`number` already say all these formats do; keeping them doubles every type error.
   if (typeof out.format === 'string' && NUMERIC_NOOP_FORMATS.has(out.format)) delete out.format;
   if (schema.discriminator) out.discriminator = { propertyName: schema.discriminator.propertyName };
+  // A TypeScript union accepts a value matching any member; `oneOf` would refuse one matching two
+  // (`number | bigint` given 1). Only ajv's discriminator needs the `oneOf` spelling.
+  else if (out.oneOf) {
+    out.anyOf = out.oneOf;
+    delete out.oneOf;
+  }
   if (options.rejectUnknown && !inAllOf && schema.properties && schema.additionalProperties === undefined)
     out.additionalProperties = false;
   return schema.nullable === true ? allowNull(out) : out;

@@ -45,7 +45,8 @@ export function compileTextValue(schema: JsonSchema, schemas: Schemas): TextCoer
   const scalar = compileScalar(schema, schemas);
   return (raw) => {
     if (typeof raw === 'string') return scalar(raw);
-    if (raw.length === 1) return scalar(raw[0] as string);
+    if (!Array.isArray(raw)) return new Invalid('must be text');
+    if (raw.length === 1 && typeof raw[0] === 'string') return scalar(raw[0]);
     return new Invalid('must be a single value, not repeated');
   };
 }
@@ -57,9 +58,12 @@ function compileTextArray(schema: JsonSchema, schemas: Schemas): TextCoercer {
   const toSet = schema['x-svc-type'] === 'Set';
   return (raw) => {
     const texts = typeof raw === 'string' ? [raw] : raw;
+    if (!Array.isArray(texts)) return new Invalid('must be text');
     const items: unknown[] = new Array(texts.length);
     for (let index = 0; index < texts.length; index++) {
-      const item = itemCoercer(texts[index] as string);
+      const text = texts[index];
+      if (typeof text !== 'string') return new Invalid(`item ${index + 1}: must be text`);
+      const item = itemCoercer(text);
       if (item instanceof Invalid) return new Invalid(`item ${index + 1}: ${item.message}`);
       items[index] = item;
     }

@@ -22,7 +22,7 @@ export function compileWholeQuery(schema: JsonSchema, options: CoercerOptions): 
   const declared = new Set(properties.map((property) => property.name));
   const unknown = objectSchema.additionalProperties === undefined ? options.unknownProperties : 'keep';
   return (raw, errors) => {
-    const query = (raw ?? {}) as RawQuery;
+    const query = (raw !== null && typeof raw === 'object' ? raw : {}) as RawQuery;
     const result: Record<string, unknown> = {};
     for (const property of properties) coerceProperty(property, query, result, errors);
     if (unknown !== 'strip')
@@ -46,7 +46,8 @@ function coerceProperty(
   result: Record<string, unknown>,
   errors: InputError[],
 ) {
-  const raw = query[property.name];
+  // Own keys only: a property named `toString` must not find Object.prototype's.
+  const raw = Object.hasOwn(query, property.name) ? query[property.name] : undefined;
   if (raw === undefined) {
     if (property.required) errors.push({ in: 'query', name: property.name, message: 'is required' });
     return;
