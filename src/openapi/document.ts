@@ -1,0 +1,105 @@
+/**
+ * The app model → the OpenAPI 3.0.3 document (PRODUCT.md 3). Deterministic: paths sorted,
+ * methods in a fixed order, components sorted and pruned to those the document references.
+ */
+import type { AppModel, RouteModel } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { documentParameters, documentRequestBody } from './parameters.js';
+import { reachableSchemas } from './refs.js';
+import { documentResponses } from './responses.js';
+import { publicSchema } from './schemas.js';
+import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from './types.js';
+
+/** Path-item keys in the order they are written; any other method goes under `x-svc-methods`. */
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
+type StandardMethod = (typeof METHOD_ORDER)[number];
+
+export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
+  const document: OpenApiDocument = { openapi: '3.0.3', info: documentInfo(model), paths: {} };
+  if (model.prefix !== '') document.servers = [{ url: model.prefix }];
+  document.paths = buildPaths(model);
+  const schemas = reachableSchemas(document.paths, model.schemas);
+  if (Object.keys(schemas).length > 0) document.components = { schemas: publicSchemas(schemas) };
+  return document;
+}
+
+function documentInfo(model: AppModel): OpenApiDocument['info'] {
+  const { title, version, description } = model.info;
+  return description === undefined ? { title, version } : { title, version, description };
+}
+
+function buildPaths(model: AppModel): Record<string, OpenApiPathItem> {
+  const byPath = new Map<string, Map<string, OpenApiOperation>>();
+  for (const controller of model.controllers) {
+    for (const route of controller.routes) {
+      if (route.doc.hidden) continue;
+      const key = documentPath(model.prefix, route.fullPath);
+      const operations = byPath.get(key) ?? new Map<string, OpenApiOperation>();
+      operations.set(route.httpMethod, buildOperation(route, model.schemas));
+      byPath.set(key, operations);
+    }
+  }
+  const paths: Record<string, OpenApiPathItem> = {};
+  for (const key of [...byPath.keys()].sort()) paths[key] = pathItem(byPath.get(key) ?? new Map());
+  return paths;
+}
+
+/** `/api/users/:id` with prefix `/api` → `/users/{id}`. */
+export function documentPath(prefix: string, fullPath: string): string {
+  const withoutPrefix =
+    prefix !== '' && fullPath.startsWith(prefix) ? fullPath.slice(prefix.length) : fullPath;
+  const templated = withoutPrefix.replace(/:([^/]+)/g, '{$1}');
+  return templated.startsWith('/') ? templated : `/${templated}`;
+}
+
+function pathItem(operations: Map<string, OpenApiOperation>): OpenApiPathItem {
+  const item: OpenApiPathItem = {};
+  for (const method of METHOD_ORDER) {
+    const operation = operations.get(method.toUpperCase());
+    if (operation) item[method as StandardMethod] = operation;
+  }
+  const custom = [...operations.keys()]
+    .filter((method) => !(METHOD_ORDER as readonly string[]).includes(method.toLowerCase()))
+    .sort();
+  if (custom.length > 0) {
+    item['x-svc-methods'] = Object.fromEntries(custom.map((method) => [method, operations.get(method)!]));
+  }
+  return item;
+}
+
+function buildOperation(route: RouteModel, schemas: Record<string, JsonSchema>): OpenApiOperation {
+  const { doc } = route;
+  const operation: OpenApiOperation = { tags: [...doc.tags], operationId: doc.operationId, responses: {} };
+  if (doc.summary !== undefined) operation.summary = doc.summary;
+  if (doc.description !== undefined) operation.description = doc.description;
+  const parameters = documentParameters(route, schemas);
+  if (parameters.length > 0) operation.parameters = parameters;
+  const requestBody = documentRequestBody(route);
+  if (requestBody) operation.requestBody = requestBody;
+  operation.responses = documentResponses(route);
+  if (doc.deprecated) operation.deprecated = true;
+  if (route.kind === 'websocket') operation['x-svc-websocket'] = true;
+  return orderOperation(operation);
+}
+
+/** A fixed key order, whatever order the fields were set in. */
+function orderOperation(operation: OpenApiOperation): OpenApiOperation {
+  const order: (keyof OpenApiOperation)[] = [
+    'tags',
+    'summary',
+    'description',
+    'operationId',
+    'parameters',
+    'requestBody',
+    'responses',
+    'deprecated',
+    'x-svc-websocket',
+  ];
+  const ordered: Record<string, unknown> = {};
+  for (const key of order) if (operation[key] !== undefined) ordered[key] = operation[key];
+  return ordered as unknown as OpenApiOperation;
+}
+
+function publicSchemas(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, publicSchema(schema)]));
+}

@@ -1,0 +1,13 @@
+/** `svc/openapi`: the analyzer and the OpenAPI writer as a library (the CLI uses it). */
+export { buildOpenApiDocument, documentPath } from './document.js';
+export { writeSpecFiles, documentToJson, documentToYaml, SPEC_DIRECTORY } from './write.js';
+export type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiParameter,
+  OpenApiPathItem,
+  OpenApiRequestBody,
+  OpenApiResponse,
+} from './types.js';
+export { analyzeProject, formatDiagnostic } from '../analyzer/index.js';
+export type { AnalyzeOptions, AnalysisResult, AnalyzerDiagnostic } from '../analyzer/index.js';

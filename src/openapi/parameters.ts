@@ -1,0 +1,86 @@
+/** Route parameters → OpenAPI `parameters` and `requestBody`. */
+import type { ParamModel, RouteModel } from '../model/app-model.js';
+import { refName, type JsonSchema } from '../model/json-schema.js';
+import { publicSchema } from './schemas.js';
+import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
+
+type DocumentedSource = OpenApiParameter['in'];
+const DOCUMENTED = new Set<string>(['path', 'query', 'header', 'cookie']);
+
+/** The documented parameters in declaration order; `@Data`, `@Ctx`, `@Messages` and bodies are not parameters. */
+export function documentParameters(
+  route: RouteModel,
+  schemas: Record<string, JsonSchema>,
+): OpenApiParameter[] {
+  const result: OpenApiParameter[] = [];
+  const seen = new Set<string>();
+  const add = (parameter: OpenApiParameter): void => {
+    const id = `${parameter.in}\u0000${parameter.name}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    result.push(parameter);
+  };
+  for (const param of route.params) {
+    if (!DOCUMENTED.has(param.source)) continue;
+    if (param.wholeObject) expandQueryObject(param, schemas).forEach(add);
+    else add(simpleParameter(param));
+  }
+  return result;
+}
+
+function simpleParameter(param: ParamModel): OpenApiParameter {
+  return {
+    name: String(param.key),
+    in: param.source as DocumentedSource,
+    ...(param.description ? { description: param.description } : {}),
+    required: param.source === 'path' ? true : param.required,
+    schema:
+      param.source === 'path' && !param.explicitSchema ? { type: 'string' } : publicSchema(param.schema),
+  };
+}
+
+/** `@Query() filter: Filter`: one query parameter per property of `Filter`. */
+function expandQueryObject(param: ParamModel, schemas: Record<string, JsonSchema>): OpenApiParameter[] {
+  const name = refName(param.schema);
+  const objectSchema = name ? schemas[name] : param.schema;
+  const required = new Set(objectSchema?.required ?? []);
+  return Object.entries(objectSchema?.properties ?? {}).map(([property, schema]) => ({
+    name: property,
+    in: 'query',
+    required: param.required && required.has(property),
+    schema: publicSchema(schema),
+  }));
+}
+
+/**
+ * `@Body()` documents the whole body; `@Body(['a', 'b'])` documents an object wrapping the value
+ * at that key path. Several key-path bodies merge into one object.
+ */
+export function documentRequestBody(route: RouteModel): OpenApiRequestBody | undefined {
+  const bodies = route.params.filter((param) => param.source === 'body');
+  if (bodies.length === 0) return undefined;
+  const whole = bodies.find((param) => Array.isArray(param.key) && param.key.length === 0);
+  const schema = whole ? publicSchema(whole.schema) : wrapKeyPaths(bodies);
+  return {
+    required: whole ? whole.required : bodies.some((param) => param.required),
+    content: { 'application/json': { schema } },
+  };
+}
+
+function wrapKeyPaths(bodies: ParamModel[]): JsonSchema {
+  const root: JsonSchema = { type: 'object', properties: {} };
+  for (const param of bodies) {
+    const path = Array.isArray(param.key) ? param.key : [param.key];
+    let parent = root;
+    path.forEach((segment, depth) => {
+      const last = depth === path.length - 1;
+      const properties = (parent.properties ??= {});
+      if (last || !properties[segment]) {
+        properties[segment] = last ? publicSchema(param.schema) : { type: 'object', properties: {} };
+      }
+      if (param.required && !(parent.required ??= []).includes(segment)) parent.required.push(segment);
+      parent = properties[segment] as JsonSchema;
+    });
+  }
+  return root;
+}

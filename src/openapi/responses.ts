@@ -1,0 +1,48 @@
+/** A route's responses: the success response by return kind, then the documented extras. */
+import type { RouteModel } from '../model/app-model.js';
+import { publicSchema } from './schemas.js';
+import type { OpenApiResponse } from './types.js';
+
+const MEDIA_TYPES = {
+  text: 'text/plain',
+  json: 'application/json',
+  bytes: 'application/octet-stream',
+} as const;
+
+export function documentResponses(route: RouteModel): Record<string, OpenApiResponse> {
+  const responses = new Map<number, OpenApiResponse>();
+  const success = successResponse(route);
+  responses.set(success.status, success.response);
+  for (const extra of route.doc.responses) {
+    const response: OpenApiResponse = { description: extra.description };
+    const existing = responses.get(extra.status);
+    if (extra.schema) {
+      response.content = { [extra.mediaType ?? 'application/json']: { schema: publicSchema(extra.schema) } };
+    } else if (existing?.content) {
+      // `@ApiResponse(200, {description})` re-describes the success response; its content stays.
+      response.content = existing.content;
+    }
+    responses.set(extra.status, response);
+  }
+  const sorted = [...responses.entries()].sort(([a], [b]) => a - b);
+  return Object.fromEntries(sorted.map(([status, response]) => [String(status), response]));
+}
+
+function successResponse(route: RouteModel): { status: number; response: OpenApiResponse } {
+  if (route.kind === 'websocket') return { status: 101, response: { description: 'Switching Protocols' } };
+  if (route.kind === 'sse') {
+    return {
+      status: route.statusCode,
+      response: { description: 'Success', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    };
+  }
+  const { kind, schema } = route.returns;
+  if (kind === 'void' || kind === 'stream')
+    return { status: route.statusCode, response: { description: 'Success' } };
+  const documented =
+    kind === 'bytes' ? { type: 'string' as const, format: 'binary' } : publicSchema(schema ?? {});
+  return {
+    status: route.statusCode,
+    response: { description: 'Success', content: { [MEDIA_TYPES[kind]]: { schema: documented } } },
+  };
+}

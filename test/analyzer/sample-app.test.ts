@@ -1,0 +1,75 @@
+/** The sample app end to end: analysis, the document, its golden file and the spec files. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { AppModel } from '../../src/model/app-model.js';
+import {
+  analyzeProject,
+  buildOpenApiDocument,
+  documentToJson,
+  writeSpecFiles,
+} from '../../src/openapi/index.js';
+import type { OpenApiDocument } from '../../src/openapi/index.js';
+import { assertValidOpenApi } from '../openapi/validate.js';
+import { assertGolden } from './golden.js';
+
+const root = fileURLToPath(new URL('../fixtures/apps/sample/', import.meta.url));
+
+describe('sample app', () => {
+  let model: AppModel;
+  let document: OpenApiDocument;
+  const outputs: string[] = [];
+
+  before(() => {
+    const result = analyzeProject({ root });
+    assert.deepEqual(result.diagnostics, []);
+    assert.ok(result.model);
+    model = result.model;
+    document = buildOpenApiDocument(model);
+  });
+
+  after(() => {
+    for (const dir of outputs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('matches the golden document', () => {
+    assertGolden(path.join(root, 'expected', 'swagger.json'), documentToJson(document));
+  });
+
+  it('validates against the OpenAPI 3.0.3 schema', async () => {
+    await assertValidOpenApi(document);
+  });
+
+  it('writes swagger.json and swagger.yaml with the same content, byte-identical across runs', async () => {
+    const first = mkdtempSync(path.join(tmpdir(), 'svc-spec-'));
+    const second = mkdtempSync(path.join(tmpdir(), 'svc-spec-'));
+    outputs.push(first, second);
+    const written = await writeSpecFiles(first, document);
+    assert.equal(written.jsonPath, path.join(first, '.svc', 'svc_swagger', 'swagger.json'));
+    assert.equal(written.yamlPath, path.join(first, '.svc', 'svc_swagger', 'swagger.yaml'));
+    const again = analyzeProject({ root });
+    assert.ok(again.model);
+    const rewritten = await writeSpecFiles(second, buildOpenApiDocument(again.model));
+    const json = readFileSync(written.jsonPath, 'utf8');
+    const yaml = readFileSync(written.yamlPath, 'utf8');
+    assert.equal(readFileSync(rewritten.jsonPath, 'utf8'), json);
+    assert.equal(readFileSync(rewritten.yamlPath, 'utf8'), yaml);
+    assert.ok(json.endsWith('}\n') && yaml.endsWith('\n'));
+    assert.deepEqual(parse(yaml), JSON.parse(json));
+  });
+
+  it('lists every module the runtime must import', () => {
+    assert.deepEqual(model.modules, [
+      'src/account.controller.ts',
+      'src/app.ts',
+      'src/components.ts',
+      'src/services.ts',
+      'src/tools.controller.ts',
+      'src/users.controller.ts',
+    ]);
+  });
+});
