@@ -1,0 +1,60 @@
+/**
+ * `svc start --workers N`: N server processes sharing one port through node:cluster. Each worker
+ * runs the generated entry directly. A worker that dies after it was serving is replaced; one
+ * that dies before it ever listened means the app cannot start, so everything stops (exit 1).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { isListening } from './child.js';
+import { formatRouteTable } from './route-table.js';
+import { waitForShutdown } from './signals.js';
+
+const STOP_GRACE_MS = 5000;
+
+export interface ClusterOptions {
+  entry: string;
+  env: NodeJS.ProcessEnv;
+  workers: number;
+}
+
+export function runCluster(options: ClusterOptions): Promise<number> {
+  cluster.setupPrimary({ exec: options.entry, args: [] });
+  const served = new WeakSet<Worker>();
+  let announced = false;
+  let stopping = false;
+  return new Promise((resolve) => {
+    const stopAll = (code: number) => {
+      if (stopping) return;
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      if (workers.length === 0) return resolve(code);
+      cluster.on('exit', () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) resolve(code);
+      });
+      for (const worker of workers) stopWorker(worker);
+    };
+    const fork = () => {
+      const worker = cluster.fork(options.env);
+      worker.on('message', (message: unknown) => {
+        if (!isListening(message)) return;
+        served.add(worker);
+        if (announced) return;
+        announced = true;
+        const table = formatRouteTable(message.routes);
+        process.stdout.write(`${table}svc: listening on ${message.url} with ${options.workers} workers\n`);
+      });
+    };
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      process.stderr.write(`svc: worker ${worker.process.pid} exited (${code ?? signal})\n`);
+      if (served.has(worker)) fork();
+      else stopAll(1);
+    });
+    void waitForShutdown().then(() => stopAll(0));
+    for (let index = 0; index < options.workers; index++) fork();
+  });
+}
+
+function stopWorker(worker: Worker): void {
+  worker.process.kill('SIGTERM');
+  setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS).unref();
+}
