@@ -28,7 +28,7 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
     private readonly converters: readonly TypeConverter[] = CONVERTERS,
   ) {
     this.checker = program.getTypeChecker();
-    this.naming = new ComponentNaming(this.checker);
+    this.naming = new ComponentNaming(program, this.checker);
   }
 
   get site(): ts.Node | undefined {

@@ -1,7 +1,9 @@
 /**
  * Component names. A named type keeps its own name (`User`); a generic instance joins its
  * type arguments with `_` (`Page<User>` → `Page_User`, `Page<User[]>` → `Page_User_Array`,
- * `Partial<User>` → `Partial_User`). Anonymous parts are called `Object`.
+ * `Partial<User>` → `Partial_User`), unless a non-generic user alias names that instance
+ * (`type UserPatch = Partial<User>` → `UserPatch`, wherever `Partial<User>` is used).
+ * Anonymous parts are called `Object`, unions of arguments join with `_or_`.
  *
  * Two different types that want the same name (a `User` in two files) never share a component:
  * the first one encountered keeps the name, later ones get `_2`, `_3`, ... in encounter order.
@@ -9,6 +11,7 @@
  * declarations in order.
  */
 import ts from 'typescript';
+import { collectAliasNames } from './alias-names.js';
 import { isObjectType, namingSymbol, typeArgumentsOf } from './type-utils.js';
 
 const ANONYMOUS = new Set(['__type', '__object', '__function']);
@@ -17,13 +20,19 @@ export class ComponentNaming {
   private readonly nameByIdentity = new Map<string, string>();
   private readonly identityByName = new Map<string, string>();
 
-  constructor(private readonly checker: ts.TypeChecker) {}
+  private aliasNames: Map<string, string> | undefined;
+
+  constructor(
+    private readonly program: ts.Program,
+    private readonly checker: ts.TypeChecker,
+  ) {}
 
   nameOf(type: ts.Type): string {
     const identity = this.identityOf(type);
     const known = this.nameByIdentity.get(identity);
     if (known) return known;
-    const base = this.baseName(type);
+    this.aliasNames ??= collectAliasNames(this.program, (t) => this.identityOf(t));
+    const base = this.aliasNames.get(identity) ?? this.baseName(type);
     let name = base;
     for (let n = 2; this.identityByName.has(name); n++) name = `${base}_${n}`;
     this.nameByIdentity.set(identity, name);

@@ -3,16 +3,24 @@ import ts from 'typescript';
 
 /** The symbol that names a type: its alias for `type X = ...`, else its own symbol. */
 export function namingSymbol(type: ts.Type): ts.Symbol | undefined {
+  if (isClassOrInterfaceReference(type)) return type.target.getSymbol();
   return type.aliasSymbol ?? type.getSymbol();
 }
 
 /** Type arguments of a generic instance (`Page<User>` → `[User]`), alias arguments first. */
 export function typeArgumentsOf(type: ts.Type, checker: ts.TypeChecker): readonly ts.Type[] {
-  if (type.aliasSymbol) return type.aliasTypeArguments ?? [];
-  if (isObjectType(type) && (type.objectFlags & ts.ObjectFlags.Reference) !== 0) {
-    return checker.getTypeArguments(type as ts.TypeReference);
-  }
-  return [];
+  if (isClassOrInterfaceReference(type)) return checker.getTypeArguments(type as ts.TypeReference);
+  return type.aliasSymbol ? (type.aliasTypeArguments ?? []) : [];
+}
+
+/**
+ * A generic class or interface instance (`Page<User>`, `Set<string>`). The checker may also
+ * hang an alias on it (`type UserPage = Page<User>`), but its identity is the reference.
+ */
+export function isClassOrInterfaceReference(type: ts.Type): type is ts.TypeReference {
+  if (!isObjectType(type) || (type.objectFlags & ts.ObjectFlags.Reference) === 0) return false;
+  const target = (type as ts.TypeReference).target.getSymbol();
+  return target !== undefined && (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) !== 0;
 }
 
 export function isObjectType(type: ts.Type): type is ts.ObjectType {

@@ -7,6 +7,7 @@
 import ts from 'typescript';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { ConversionContext } from '../types.js';
+import { propertiesInDeclarationOrder } from '../property-order.js';
 import { includesFlag } from '../type-utils.js';
 
 const NOT_DATA = new Set([
@@ -45,7 +46,7 @@ function propertySchema(property: ts.Symbol, context: ConversionContext): [JsonS
 export function objectSchema(type: ts.Type, context: ConversionContext): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
-  for (const property of context.checker.getPropertiesOfType(type)) {
+  for (const property of propertiesInDeclarationOrder(type, context.checker)) {
     if (!isDataProperty(property)) continue;
     const converted = propertySchema(property, context);
     if (!converted) continue;
@@ -53,10 +54,12 @@ export function objectSchema(type: ts.Type, context: ConversionContext): JsonSch
     properties[property.getName()] = schema;
     if (isRequired) required.push(property.getName());
   }
-  const schema: JsonSchema = { type: 'object', properties };
+  const index = indexValueType(type, context.checker);
+  const schema: JsonSchema = { type: 'object' };
+  // A pure dictionary has no `properties`; any other object lists them, even when empty.
+  if (!index || Object.keys(properties).length > 0) schema.properties = properties;
   // OpenAPI 3.0 wants a non-empty `required` array, so an all-optional object has none.
   if (required.length) schema.required = required;
-  const index = indexValueType(type, context.checker);
   if (index) schema.additionalProperties = context.convert(index);
   return schema;
 }

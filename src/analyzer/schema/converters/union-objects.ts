@@ -30,7 +30,8 @@ function discriminatorOf(
   for (const property of checker.getPropertiesOfType(first)) {
     const name = property.getName();
     const values = members.map((member) => {
-      const type = member.getProperty(name) && checker.getTypeOfPropertyOfType(member, name);
+      const symbol = checker.getPropertyOfType(member, name);
+      const type = symbol && checker.getTypeOfSymbol(symbol);
       return type && type.isStringLiteral() ? type.value : undefined;
     });
     if (values.every((v): v is string => v !== undefined) && new Set(values).size === values.length) {

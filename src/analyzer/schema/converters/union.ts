@@ -5,6 +5,7 @@
  */
 import type ts from 'typescript';
 import type { JsonSchema } from '../../../model/json-schema.js';
+import { membersInSourceOrder } from '../source-order.js';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { literalSchema, literalValue, type LiteralValue } from './literal.js';
 import { oneOfOrSingle } from './schema-set.js';
@@ -37,5 +38,6 @@ function groupedLiterals(values: LiteralValue[]): JsonSchema {
 export const unionConverter: TypeConverter = {
   kind: 'union',
   supports: (type) => type.isUnion(),
-  convert: (type, context) => oneOfOrSingle(memberSchemas((type as ts.UnionType).types, context)),
+  convert: (type, context) =>
+    oneOfOrSingle(memberSchemas(membersInSourceOrder(type as ts.UnionType, context), context)),
 };
