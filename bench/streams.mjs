@@ -1,0 +1,4 @@
+// Placeholder replaced below once svc's SSE and WebSocket routes can be served.
+export async function runStreamsBench() {
+  return {};
+}
