@@ -2,6 +2,7 @@
 // svc: cold analysis + spec writing (in a fresh process, as `svc dev`/`svc build` do it),
 // the whole `svc build` command, and one-file edits re-analyzed with the previous program.
 // tsoa: `tsoa spec` on the same API. Runnable alone: `node bench/analyzer.mjs [--quick]`.
+import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,7 @@
 // generated project, then `edits` one-file edits re-analyzed with the previous program, as
 // `svc dev` does on a change. Prints one JSON line with the timings.
 // Usage: node analyzer-child.mjs <repoDir> <projectRoot> <controllerFile> <edits>
+import { performance } from 'node:perf_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
