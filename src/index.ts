@@ -48,6 +48,7 @@ export {
 } from './runtime/errors/http-error.js';
 export { SvcError } from './runtime/errors/svc-error.js';
 export { ERROR_CODES, type ErrorCode } from './runtime/errors/catalogue.js';
+export { createApp } from './runtime/app/create-app.js';
 export type {
   CreateAppOptions,
   SvcApp,

@@ -9,6 +9,8 @@ export interface RequestView {
   headers: IncomingHttpHeaders;
   /** Raw query values: a repeated key gives an array. */
   query: Record<string, string | string[]>;
+  /** Cookies from the `Cookie` header, by name. */
+  cookies: Record<string, string>;
   /** URL-decoded path parameters. */
   params: Record<string, string>;
   /** Parsed JSON body, when the route reads one (undefined otherwise). */
@@ -32,4 +34,6 @@ export interface RequestContext {
   request: RequestView;
   response: ResponseView;
   data: DataHolder;
+  /** In a `@Catch` method: the error being handled. */
+  error?: unknown;
 }

@@ -1,0 +1,92 @@
+/**
+ * Compiles one route at start-up into the function that serves it: lifecycle chain, binder,
+ * handler call, serializer and finish step, all decided here once.
+ */
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { AppModel, RouteKind } from '../../model/app-model.js';
+import { compileBinder, readsBody, usesContext } from '../binding/compile-binder.js';
+import type { ComponentUse } from '../decorators/metadata.js';
+import type { Exchange } from '../http/exchange.js';
+import { buildChain, type ComponentSteps } from '../lifecycle/build-chain.js';
+import { compilePipeline, finishHttp, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
+import { chooseSerializer } from '../response/choose-serializer.js';
+import { paramNames } from '../router/paths.js';
+import type { CoercerOptions } from '../validation/types.js';
+import type { JoinedController, JoinedRoute } from './join.js';
+import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';
+
+export interface CompiledRoute {
+  /** `BooksController.get`. */
+  label: string;
+  kind: RouteKind;
+  method: string;
+  fullPath: string;
+  /** Names of the `:param` segments, in the order the router returns their values. */
+  paramNames: readonly string[];
+  /** Serves one request (never rejects: every failure is answered). */
+  handle: (ex: Exchange) => Promise<void>;
+}
+
+export interface RouteCompileContext {
+  model: AppModel;
+  appUses: readonly ComponentUse[];
+  steps: ComponentSteps;
+  coercion: CoercerOptions;
+  settings: PipelineSettings;
+  streams: StreamSettings;
+}
+
+function headerObject(list: readonly (readonly [string, string])[]): OutgoingHttpHeaders | undefined {
+  if (list.length === 0) return undefined;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of list) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+function finishFor(kind: RouteKind, streams: StreamSettings): RoutePlan['finish'] {
+  if (kind === 'sse') return sseFinish(streams);
+  if (kind === 'websocket') return webSocketFinish;
+  return finishHttp;
+}
+
+export async function compileRoute(
+  controller: JoinedController,
+  instance: object,
+  route: JoinedRoute,
+  context: RouteCompileContext,
+): Promise<CompiledRoute> {
+  const model = route.model;
+  const label = `${controller.model.className}.${model.methodName}`;
+  const chain = await buildChain(
+    { app: context.appUses, controller: controller.record.components, route: route.record.components },
+    context.steps,
+  );
+  const componentParams = chain.all.flatMap((step) => step.params);
+  const bind = compileBinder(model.params, context.coercion);
+  const method = (instance as Record<string, (...args: unknown[]) => unknown>)[model.methodName] as (
+    ...args: unknown[]
+  ) => unknown;
+  const headerList = [...controller.model.headers, ...model.headers];
+  const plan: RoutePlan = {
+    label,
+    kind: model.kind,
+    status: model.statusCode,
+    headerList,
+    headers: headerObject(headerList),
+    needsContext: chain.all.length > 0 || usesContext(model.params),
+    needsBody: readsBody(model.params) || readsBody(componentParams),
+    chain,
+    invokeHandler: (ex) => method.apply(instance, bind(ex)),
+    serialize: chooseSerializer(model.returns.schema, context.model.schemas),
+    finish: finishFor(model.kind, context.streams),
+    settings: context.settings,
+  };
+  return {
+    label,
+    kind: model.kind,
+    method: model.httpMethod,
+    fullPath: model.fullPath,
+    paramNames: paramNames(model.fullPath),
+    handle: compilePipeline(plan),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * `createApp`: model → imported modules → joined with the decorator records → instances →
+ * compiled routes → one request handler, shared by `listen` and `inject`.
+ */
+import type { DependencyModel } from '../../model/app-model.js';
+import type { CreateAppOptions, ListenOptions, RouteInfo, SvcApp } from '../app-types.js';
+import type { Constructor } from '../decorators/metadata.js';
+import { Container } from '../di/container.js';
+import { ComponentSteps } from '../lifecycle/build-chain.js';
+import { compileRoute, type CompiledRoute, type RouteCompileContext } from './compile-route.js';
+import { inject } from './inject.js';
+import { joinModel, type JoinedApp } from './join.js';
+import { loadModel, ModuleLoader } from './load-model.js';
+import { createRequestHandler } from './request-handler.js';
+import { buildRouteTable } from './route-table.js';
+import { closeServer, createHttpServer, listenOn, type ServerHandle } from './server.js';
+import { resolveAddress, resolveSettings } from './settings.js';
+
+export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp> {
+  const { model, baseDir } = await loadModel(options);
+  const loader = new ModuleLoader(baseDir, options.modules);
+  const joined = joinModel(model, await loader.loadAll(model.modules));
+  const settings = resolveSettings(options, joined.appRecord?.app);
+  const container = new Container(
+    joined.appRecord?.app?.providers ?? [],
+    async (dependency: DependencyModel) => {
+      if (dependency.module === undefined || dependency.exportName === undefined) return undefined;
+      const value = (await loader.load(dependency.module))[dependency.exportName];
+      return typeof value === 'function' ? (value as Constructor) : undefined;
+    },
+  );
+  const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
+  const context: RouteCompileContext = {
+    model,
+    appUses: joined.appRecord?.components ?? [],
+    steps: new ComponentSteps(container, joined.componentModels, coercion),
+    coercion,
+    settings,
+    streams: { sseHeartbeatMs: settings.sseHeartbeatMs },
+  };
+  const routes = await compileRoutes(joined, container, context);
+  const handler = createRequestHandler(buildRouteTable(routes), settings);
+  let handle: ServerHandle | undefined;
+
+  return {
+    model,
+    routes: routes.map(routeInfo),
+    get server() {
+      return handle?.server;
+    },
+    async listen(listenOptions?: ListenOptions) {
+      const { host, port } = resolveAddress(model, listenOptions);
+      handle ??= createHttpServer(handler, {
+        webSockets: routes.some((route) => route.kind === 'websocket'),
+        log: settings.log,
+      });
+      return listenOn(handle.server, host, port);
+    },
+    async close() {
+      if (handle === undefined || !handle.server.listening) return;
+      await closeServer(handle);
+    },
+    inject: (request) => inject(handler, request),
+  };
+}
+
+async function compileRoutes(
+  joined: JoinedApp,
+  container: Container,
+  context: RouteCompileContext,
+): Promise<CompiledRoute[]> {
+  const routes: CompiledRoute[] = [];
+  for (const controller of joined.controllers) {
+    const name = controller.model.className;
+    const instance = (await container.instantiate(
+      controller.target,
+      controller.model.dependencies,
+      name,
+    )) as object;
+    for (const route of controller.routes)
+      routes.push(await compileRoute(controller, instance, route, context));
+  }
+  return routes;
+}
+
+function routeInfo(route: CompiledRoute): RouteInfo {
+  return { method: route.method, path: route.fullPath, kind: route.kind, handler: route.label };
+}

@@ -1,0 +1,89 @@
+/**
+ * The node:http server around the request handler: WebSocket upgrades go through the same
+ * handler (route lookup and lifecycle) before the streams code accepts them; requests Node's
+ * parser rejects are answered with a 400 problem.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { frameworkProblem, PROBLEM_CONTENT_TYPE } from '../errors/problem.js';
+import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
+import type { WebSocketHandler } from '../streams/websocket-session.js';
+import type { RequestHandler } from './request-handler.js';
+
+export interface ServerHandle {
+  server: Server;
+  webSockets: WebSocketSupport | undefined;
+}
+
+export function createHttpServer(
+  handler: RequestHandler,
+  options: { webSockets: boolean; log: (line: string) => void },
+): ServerHandle {
+  const server = createServer((req, res) => {
+    void handler(req, res);
+  });
+  server.on('clientError', answerClientError);
+  const webSockets = options.webSockets
+    ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), { log: options.log })
+    : undefined;
+  return { server, webSockets };
+}
+
+/** Runs the upgrade request through the pipeline; a WebSocket route that passed hands back its handler. */
+async function resolveUpgrade(
+  handler: RequestHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<WebSocketHandler | undefined> {
+  const ex = await handler(req, res, true);
+  return ex.webSocketHandler;
+}
+
+/** Node's parser refused the request: a 400 problem, then close (Node's own timeouts keep Node's answer). */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { ...frameworkProblem('SVC_ERR_BAD_REQUEST', 'The request headers are too large.'), status: 431 }
+      : frameworkProblem(
+          'SVC_ERR_BAD_REQUEST',
+          `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).`,
+        );
+  const body = JSON.stringify(problem);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function listenOn(
+  server: Server,
+  host: string,
+  port: number,
+): Promise<{ host: string; port: number; url: string }> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        host,
+        port: address.port,
+        url: `http://${host.includes(':') ? urlHost : host}:${address.port}`,
+      });
+    });
+  });
+}
+
+/** Stops accepting, closes idle keep-alive connections, and waits for in-flight requests. */
+export function closeServer(handle: ServerHandle): Promise<void> {
+  return new Promise((resolve, reject) => {
+    handle.webSockets?.close();
+    handle.server.close((error) => (error ? reject(error) : resolve()));
+    handle.server.closeIdleConnections();
+  });
+}

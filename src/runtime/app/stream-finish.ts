@@ -1,0 +1,48 @@
+/**
+ * Finish steps of stream routes: the seams where the pipeline hands over to the streams code.
+ *
+ * - SSE: the handler's AsyncIterable goes to `sendEventStream` (src/runtime/streams/sse.ts),
+ *   with the route's status and `ctx.response` headers.
+ * - WebSocket: the lifecycle ran on the upgrade request; the handler itself runs once the
+ *   connection is accepted, so the finish step only records how to call it
+ *   (`ex.webSocketHandler`), and the upgrade resolver hands that to the streams code.
+ */
+import { FrameworkHttpError } from '../errors/problem.js';
+import type { RoutePlan } from '../lifecycle/pipeline.js';
+import { sendEventStream } from '../streams/sse.js';
+
+export interface StreamSettings {
+  sseHeartbeatMs: number;
+}
+
+export function sseFinish(streams: StreamSettings): RoutePlan['finish'] {
+  return async (plan, ex) => {
+    let items = plan.invokeHandler(ex);
+    if (items instanceof Promise) items = await items;
+    const response = ex.context?.response;
+    await sendEventStream(ex.res, items as AsyncIterable<unknown>, {
+      status: response?.status ?? plan.status,
+      headers: response?.headers ?? plan.headers,
+      heartbeatMs: streams.sseHeartbeatMs,
+      log: plan.settings.log,
+    });
+  };
+}
+
+export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
+  if (!ex.upgrade) {
+    throw new FrameworkHttpError(
+      'SVC_ERR_UPGRADE_REQUIRED',
+      'This route only answers WebSocket upgrade requests.',
+      undefined,
+      {
+        upgrade: 'websocket',
+        connection: 'Upgrade',
+      },
+    );
+  }
+  ex.webSocketHandler = (messages) => {
+    ex.messages = messages;
+    return plan.invokeHandler(ex);
+  };
+};

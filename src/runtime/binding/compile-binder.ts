@@ -1,0 +1,59 @@
+/**
+ * Compiles a method's parameters into one function that builds its argument list: an
+ * extractor and a coercer per parameter, all chosen at start-up. Every failing input is
+ * collected, then reported together as one 400 `SVC_ERR_VALIDATION` problem.
+ */
+import type { ParamModel } from '../../model/app-model.js';
+import { FrameworkHttpError } from '../errors/problem.js';
+import type { Exchange } from '../http/exchange.js';
+import { compileCoercer } from '../validation/index.js';
+import type { Coercer, CoercerOptions, InputError } from '../validation/types.js';
+import { compileExtractor, type Extractor } from './extractors.js';
+
+export type Binder = (ex: Exchange) => unknown[];
+
+const VALIDATED = new Set(['path', 'query', 'header', 'cookie', 'body']);
+const NO_ARGS: unknown[] = [];
+const passThrough: Coercer = (raw) => raw;
+
+interface CompiledParam {
+  index: number;
+  extract: Extractor;
+  coerce: Coercer;
+}
+
+export function compileBinder(
+  params: readonly ParamModel[],
+  options: CoercerOptions,
+  inComponent = false,
+): Binder {
+  if (params.length === 0) return () => NO_ARGS;
+  const compiled: CompiledParam[] = params.map((param) => ({
+    index: param.index,
+    extract: compileExtractor(param, inComponent),
+    coerce: VALIDATED.has(param.source) ? compileCoercer(param, options) : passThrough,
+  }));
+  const arity = Math.max(...params.map((param) => param.index)) + 1;
+  return (ex) => {
+    const args = new Array<unknown>(arity);
+    const errors: InputError[] = [];
+    for (const param of compiled) args[param.index] = param.coerce(param.extract(ex), errors);
+    if (errors.length > 0) throw validationError(errors);
+    return args;
+  };
+}
+
+export function validationError(errors: InputError[]): FrameworkHttpError {
+  const names = errors.map((error) => (error.name === '' ? error.in : `${error.in} '${error.name}'`));
+  return new FrameworkHttpError('SVC_ERR_VALIDATION', `Invalid request: ${names.join(', ')}.`, errors);
+}
+
+/** Whether any of these parameters reads the request body. */
+export function readsBody(params: readonly ParamModel[]): boolean {
+  return params.some((param) => param.source === 'body');
+}
+
+/** Whether any of these parameters needs `ctx` (the context or its data holder). */
+export function usesContext(params: readonly ParamModel[]): boolean {
+  return params.some((param) => param.source === 'ctx' || param.source === 'data');
+}

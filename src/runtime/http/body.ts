@@ -1,0 +1,93 @@
+/**
+ * Reads a JSON request body: only for routes that bind one. Enforces the size limit while
+ * reading (413, and the connection is closed after the answer), rejects non-JSON content
+ * types (415) and malformed JSON (400). An empty body is `undefined`.
+ */
+import type { IncomingMessage } from 'node:http';
+import { FrameworkHttpError } from '../errors/problem.js';
+import { parseJsonSafely } from './secure-json.js';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const CLOSE = { connection: 'close' };
+
+export function isJsonContentType(header: string): boolean {
+  const semi = header.indexOf(';');
+  const type = (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function tooLarge(limit: number): FrameworkHttpError {
+  return new FrameworkHttpError(
+    'SVC_ERR_BODY_TOO_LARGE',
+    `The request body is larger than the limit of ${limit} bytes.`,
+    undefined,
+    CLOSE,
+  );
+}
+
+/** Throws before reading when the headers already tell the body cannot be accepted. */
+function checkHeaders(req: IncomingMessage, limit: number): boolean {
+  const length = req.headers['content-length'];
+  const declared = length === undefined ? undefined : Number(length);
+  const hasBody = declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared > 0;
+  if (!hasBody) return false;
+  if (declared !== undefined && declared > limit) throw tooLarge(limit);
+  const type = req.headers['content-type'];
+  if (type !== undefined && !isJsonContentType(type)) {
+    throw new FrameworkHttpError(
+      'SVC_ERR_UNSUPPORTED_MEDIA_TYPE',
+      `Expected an application/json body, got '${type}'.`,
+    );
+  }
+  return true;
+}
+
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  if (!checkHeaders(req, limit)) return undefined;
+  const text = await readText(req, limit);
+  if (text.trim() === '') return undefined;
+  try {
+    return parseJsonSafely(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new FrameworkHttpError('SVC_ERR_MALFORMED_JSON', `The request body is not valid JSON: ${reason}`);
+  }
+}
+
+/** Collects the body up to `limit` bytes; past it, stops collecting and rejects with 413. */
+function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        // Keep draining (discarding) so the client can read the 413 before the socket closes.
+        req.resume();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(
+        chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'),
+      );
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}

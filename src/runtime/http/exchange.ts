@@ -1,0 +1,94 @@
+/**
+ * One request in flight: the Node request/response pair plus what svc parsed from it. It is
+ * the `ctx.request` view too, so a pre-interceptor that changes `ctx.request` changes what
+ * the handler binds. Query and cookies are parsed on first use, once.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { RequestContext, RequestView, ResponseView } from '../context.js';
+import { DataHolder } from '../data-holder.js';
+import { parseCookies } from './cookies.js';
+import { parseQuery, type QueryRecord } from './query.js';
+
+export class Exchange implements RequestView {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly headers: IncomingHttpHeaders;
+  params: Record<string, string> = EMPTY_PARAMS;
+  body: unknown = undefined;
+  context: RequestContext | undefined = undefined;
+  /** True when the request asks for a WebSocket upgrade (it came through the 'upgrade' event). */
+  upgrade = false;
+  /** Set by a WebSocket route that accepted the upgrade: runs the handler for the connection. */
+  webSocketHandler: ((messages: AsyncIterable<string>) => unknown) | undefined = undefined;
+  /** `@Messages()`: the incoming messages of the accepted connection. */
+  messages: AsyncIterable<string> | undefined = undefined;
+  private parsedQuery: QueryRecord | undefined = undefined;
+  private parsedCookies: Record<string, string> | undefined = undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    method: string,
+    url: string,
+  ) {
+    this.method = method;
+    this.headers = req.headers;
+    const q = url.indexOf('?');
+    this.path = q === -1 ? url : url.slice(0, q);
+    this.rawQuery = q === -1 ? '' : url.slice(q + 1);
+  }
+
+  get raw(): IncomingMessage {
+    return this.req;
+  }
+
+  get query(): QueryRecord {
+    return (this.parsedQuery ??= parseQuery(this.rawQuery));
+  }
+
+  set query(value: QueryRecord) {
+    this.parsedQuery = value;
+  }
+
+  get cookies(): Record<string, string> {
+    return (this.parsedCookies ??= parseCookies(this.headers.cookie));
+  }
+
+  set cookies(value: Record<string, string>) {
+    this.parsedCookies = value;
+  }
+
+  /** Creates `ctx` for routes whose components or parameters use it. */
+  openContext(status: number, headers: readonly (readonly [string, string])[]): RequestContext {
+    const response = new ResponseState(status, this.res);
+    for (const [name, value] of headers) response.setHeader(name, value);
+    this.context = { request: this, response, data: new DataHolder() };
+    return this.context;
+  }
+}
+
+const EMPTY_PARAMS: Record<string, string> = Object.freeze(Object.create(null)) as Record<string, string>;
+
+/** `ctx.response`: the status, headers and body that will be sent. */
+export class ResponseState implements ResponseView {
+  body: unknown = undefined;
+  readonly headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
+
+  constructor(
+    public status: number,
+    readonly raw: ServerResponse,
+  ) {}
+
+  setHeader(name: string, value: string | number | readonly string[]): void {
+    this.headers[name.toLowerCase()] = value as string | number | string[];
+  }
+
+  getHeader(name: string): string | number | readonly string[] | undefined {
+    return this.headers[name.toLowerCase()];
+  }
+
+  removeHeader(name: string): void {
+    delete this.headers[name.toLowerCase()];
+  }
+}

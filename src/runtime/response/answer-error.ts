@@ -1,0 +1,37 @@
+/**
+ * The default answer to a thrown error: an `HttpError` becomes its problem; anything else is
+ * logged once and answered 500 with no stack (outside dev mode).
+ */
+import type { OutgoingHttpHeaders } from 'node:http';
+import { HttpError } from '../errors/http-error.js';
+import { FrameworkHttpError, httpErrorProblem, internalProblem } from '../errors/problem.js';
+import type { Exchange } from '../http/exchange.js';
+import { sendProblem } from './send.js';
+
+export interface ErrorSettings {
+  dev: boolean;
+  log: (line: string) => void;
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+}
+
+export function answerError(ex: Exchange, error: unknown, label: string, settings: ErrorSettings): void {
+  const res = ex.res;
+  if (res.headersSent) {
+    // A stream already started: the status is on the wire, so the only honest end is to cut it.
+    settings.log(`svc: ${label} failed after the response started: ${describeError(error)}`);
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
+  const head = ex.method === 'HEAD';
+  if (error instanceof HttpError) {
+    const headers: OutgoingHttpHeaders | undefined =
+      error instanceof FrameworkHttpError ? error.headers : undefined;
+    sendProblem(res, head, httpErrorProblem(error), headers);
+    return;
+  }
+  settings.log(`svc: ${label} threw: ${describeError(error)}`);
+  sendProblem(res, head, internalProblem(error, settings.dev));
+}

@@ -1,0 +1,71 @@
+/**
+ * JSON serialization that matches the schemas the analyzer writes: `Date` → ISO string,
+ * `Map` → object, `Set` → array, `bigint` → number digits.
+ *
+ * The common case stays on the engine's `JSON.stringify`. A route whose return schema may
+ * hold a Map, Set or bigint (or is unknown) is compiled to `stringifyRich` instead; and the
+ * fast path falls back to it when it meets a bigint it did not expect.
+ */
+
+/** `JSON.stringify`, falling back to `stringifyRich` when the value holds a bigint. */
+export function stringifyFast(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    if (error instanceof TypeError) return stringifyRich(value);
+    throw error;
+  }
+}
+
+/** Serializes any value the handler may return, including Map, Set and bigint at any depth. */
+export function stringifyRich(value: unknown): string {
+  return writeValue(value) ?? 'null';
+}
+
+/** The JSON text of a value, or undefined where JSON omits it (undefined, functions, symbols). */
+function writeValue(input: unknown): string | undefined {
+  let value = input;
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    value = (value as { toJSON(): unknown }).toJSON();
+  }
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      return value === null ? 'null' : writeObject(value);
+    default:
+      return undefined;
+  }
+}
+
+function writeObject(value: object): string {
+  if (Array.isArray(value)) return writeArray(value);
+  if (value instanceof Set) return writeArray(Array.from(value));
+  if (value instanceof Map) return writeEntries(value.entries());
+  return writeEntries(Object.entries(value));
+}
+
+function writeArray(items: readonly unknown[]): string {
+  const parts: string[] = [];
+  for (const item of items) parts.push(writeValue(item) ?? 'null');
+  return `[${parts.join(',')}]`;
+}
+
+function writeEntries(entries: Iterable<[unknown, unknown]>): string {
+  const parts: string[] = [];
+  for (const [key, item] of entries) {
+    const text = writeValue(item);
+    if (text !== undefined) parts.push(`${JSON.stringify(String(key))}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}

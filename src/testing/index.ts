@@ -1,0 +1,62 @@
+/**
+ * `svc/testing`: analyze a project in-process and serve it without a port.
+ *
+ *   const app = await createTestApp({ root: 'path/to/project' });
+ *   const res = await app.inject({ method: 'GET', url: '/api/books' });
+ *
+ * The project's sources are transpiled with its own tsconfig (decorators, `paths`) into a
+ * temporary directory and imported from there, so no TypeScript loader has to know the
+ * project. Analysis errors throw, formatted with file:line.
+ */
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { analyzeProject, type AnalysisResult } from '../analyzer/index.js';
+import { formatDiagnostic } from '../analyzer/diagnostics.js';
+import type { CreateAppOptions, SvcApp } from '../runtime/app-types.js';
+import { createApp } from '../runtime/app/create-app.js';
+import { outputName, transpileProject } from './transpile.js';
+
+export interface TestAppOptions extends Omit<CreateAppOptions, 'model' | 'baseDir'> {
+  /** The project root (holds tsconfig.json). */
+  root: string;
+}
+
+export class AnalysisFailedError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`svc: the project has analysis errors:\n${lines.join('\n')}`);
+    this.name = 'AnalysisFailedError';
+  }
+}
+
+export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
+  const root = resolve(options.root);
+  const result = analyzeProject({ root });
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length > 0 || result.model === undefined) {
+    throw new AnalysisFailedError(errors.map(formatDiagnostic));
+  }
+  const model = result.model;
+  const modules = await importProject(root, result.program);
+  return createApp({ ...options, root, model, baseDir: root, modules: { ...modules, ...options.modules } });
+}
+
+/** Imports the project's sources, transpiled with its own tsconfig, keyed by the model's module paths. */
+async function importProject(
+  root: string,
+  program: AnalysisResult['program'],
+): Promise<Record<string, Record<string, unknown>>> {
+  if (program === undefined) return {};
+  const outDir = transpileProject(root, program);
+  const modules: Record<string, Record<string, unknown>> = {};
+  for (const source of program.getSourceFiles()) {
+    const rel = relative(root, source.fileName).split(sep).join('/');
+    if (source.isDeclarationFile || rel.startsWith('..') || rel.includes('node_modules/')) continue;
+    modules[rel] = (await import(pathToFileURL(join(outDir, outputName(rel))).href)) as Record<
+      string,
+      unknown
+    >;
+  }
+  return modules;
+}
+
+export type { SvcApp, InjectRequest, InjectResponse } from '../runtime/app-types.js';
