@@ -17,7 +17,11 @@ export function checkApp(controllers: ControllerModel[], components: ComponentMo
     ...checkClassNames(controllers, components),
     ...checkOperationIds(controllers),
     ...checkRouteShapes(controllers),
-    ...controllers.flatMap((controller) => controller.routes.flatMap(checkPathParams)),
+    ...controllers.flatMap((controller) =>
+      controller.routes.flatMap((route) =>
+        checkPathParams(route, `${controller.className}.${route.methodName}`),
+      ),
+    ),
   ];
 }
 
@@ -93,7 +97,7 @@ function checkRouteShapes(controllers: ControllerModel[]): AnalyzerDiagnostic[] 
   return diagnostics;
 }
 
-function checkPathParams(route: RouteModel): AnalyzerDiagnostic[] {
+function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[] {
   const segments = paramNames(route.fullPath);
   const diagnostics: AnalyzerDiagnostic[] = [];
   const bound = new Set<string>();
@@ -105,7 +109,7 @@ function checkPathParams(route: RouteModel): AnalyzerDiagnostic[] {
       diagnostics.push(
         error(
           'SVC_ERR_UNKNOWN_PATH_PARAM',
-          `@Param '${key}' of ${route.methodName} names no :segment of ${route.fullPath}`,
+          `@Param '${key}' of ${label} names no :segment of ${route.fullPath}`,
           param,
         ),
       );
@@ -116,7 +120,7 @@ function checkPathParams(route: RouteModel): AnalyzerDiagnostic[] {
     diagnostics.push(
       error(
         'SVC_ERR_UNBOUND_PATH_SEGMENT',
-        `:${segment} of ${route.fullPath} is bound by no @Param of ${route.methodName}`,
+        `:${segment} of ${route.fullPath} is bound by no @Param of ${label}`,
         route,
       ),
     );

@@ -18,6 +18,7 @@ import { finalizeSchemas } from './model-schemas.js';
 import { PROBLEM_SCHEMA_NAME } from './problem.js';
 import { createSchemaGenerator } from './schema/index.js';
 import type { AnalysisResult, AnalyzeOptions } from './types.js';
+import type { AnalyzerDiagnostic } from './diagnostics.js';
 
 export type { AnalyzeOptions, AnalysisResult } from './types.js';
 export type { AnalyzerDiagnostic } from './diagnostics.js';
@@ -30,9 +31,19 @@ export function analyzeProject(options: AnalyzeOptions): AnalysisResult {
   const context = createContext(options.root, program, createSchemaGenerator(program, options.root));
   context.diagnostics.push(...typeCheck(context));
   const model = buildModel(context, collectDeclarations(context));
-  const diagnostics = [...context.diagnostics, ...context.schemas.diagnostics()];
+  const diagnostics = sortDiagnostics([...context.diagnostics, ...context.schemas.diagnostics()]);
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   return { model: failed ? undefined : model, diagnostics, program };
+}
+
+/** Errors before warnings, each by file and line (stable for equal positions). */
+function sortDiagnostics(diagnostics: AnalyzerDiagnostic[]): AnalyzerDiagnostic[] {
+  const rank = (diagnostic: AnalyzerDiagnostic): string =>
+    `${diagnostic.severity === 'error' ? 0 : 1}\u0000${diagnostic.file ?? ''}\u0000${String(diagnostic.line ?? 0).padStart(8, '0')}`;
+  return diagnostics
+    .map((diagnostic, index) => ({ diagnostic, index, key: rank(diagnostic) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index))
+    .map((entry) => entry.diagnostic);
 }
 
 /** Syntactic and semantic diagnostics of the project's own files (and of the compiler options). */
