@@ -14,6 +14,9 @@ import { jsDocAnnotations } from './jsdoc.js';
 import { ComponentNaming } from './naming.js';
 import type { ConversionContext, SchemaAnnotations, SchemaGenerator, TypeConverter } from './types.js';
 
+/** Nesting beyond this is an endlessly expanding generic (`type Deep<T> = {next: Deep<T[]>}`). */
+const MAX_DEPTH = 64;
+
 export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   readonly checker: ts.TypeChecker;
   private readonly registry = new Map<string, JsonSchema>();
@@ -21,6 +24,8 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   private readonly warned = new Set<string>();
   private readonly naming: ComponentNaming;
   private readonly sites: (ts.Node | undefined)[] = [];
+  private readonly inProgress = new Set<ts.Type>();
+  private readonly selfReferencing = new Set<ts.Type>();
 
   constructor(
     readonly program: ts.Program,
@@ -55,15 +60,32 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   }
 
   convert(type: ts.Type, site?: ts.Node): JsonSchema {
+    if (this.inProgress.has(type)) {
+      // A type that contains itself without passing through a named component
+      // (`type Json = string | Json[]`): it becomes one, so the cycle is a `$ref`.
+      this.selfReferencing.add(type);
+      return schemaRef(this.nameOf(type));
+    }
+    if (this.sites.length > MAX_DEPTH) return this.unresolvable(type, site);
     this.sites.push(site);
+    this.inProgress.add(type);
     try {
-      for (const converter of this.converters) {
-        if (converter.supports(type, this)) return converter.convert(type, this);
-      }
-      return this.unresolvable(type);
+      const schema = this.runChain(type);
+      if (!this.selfReferencing.has(type)) return schema;
+      const name = this.nameOf(type);
+      if (!this.registry.has(name)) this.registry.set(name, schema);
+      return schemaRef(name);
     } finally {
+      this.inProgress.delete(type);
       this.sites.pop();
     }
+  }
+
+  private runChain(type: ts.Type): JsonSchema {
+    for (const converter of this.converters) {
+      if (converter.supports(type, this)) return converter.convert(type, this);
+    }
+    return this.unresolvable(type);
   }
 
   named(name: string, build: () => JsonSchema): JsonSchema {
