@@ -33,6 +33,11 @@ writeFileSync(
     'export interface Alpha { a: Zed }',
     'export type Deep<T> = { next: Deep<T[]> };',
     'export type Fn = () => void;',
+    'declare function ApiType(schema: object): ParameterDecorator;',
+    'export class Ctl {',
+    '  /** Updates.\n   * @param mode - how to update\n   */',
+    "  update(@ApiType({ type: 'string', enum: ['a', 'b'] }) mode: unknown): void {}",
+    '}',
   ].join('\n'),
 );
 const program = ts.createProgram([mainFile], {
@@ -114,4 +119,23 @@ test('annotations wrap a $ref in allOf, replace the schema with @schema, and lea
     type: 'string',
     description: 'd',
   });
+});
+
+test("annotationsOf a parameter reads @ApiType and the method's @param text", () => {
+  const generator = createSchemaGenerator(program, root);
+  const ctl = declared('Ctl').node as ts.ClassDeclaration;
+  const method = ctl.members.find(ts.isMethodDeclaration);
+  const parameter = method?.parameters[0];
+  assert.ok(parameter);
+  const annotations = generator.annotationsOf(parameter);
+  assert.deepEqual(annotations, {
+    description: 'how to update',
+    schema: { type: 'string', enum: ['a', 'b'] },
+  });
+  assert.deepEqual(generator.schemaFor(checker.getTypeAtLocation(parameter), parameter, annotations), {
+    type: 'string',
+    enum: ['a', 'b'],
+    description: 'how to update',
+  });
+  assert.deepEqual(generator.diagnostics(), []);
 });
