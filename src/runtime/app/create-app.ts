@@ -53,6 +53,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
       handle ??= createHttpServer(handler, {
         webSockets: routes.some((route) => route.kind === 'websocket'),
         log: settings.log,
+        methods: routes.map((route) => route.method),
+        bodyLimit: settings.bodyLimit,
       });
       return listenOn(handle.server, host, port);
     },

@@ -36,6 +36,9 @@ export function createRequestHandler(table: RouteTable, settings: ErrorSettings)
     try {
       route = selectRoute(table, ex);
       if (route === undefined) return ex;
+      if (upgrade && route.kind !== 'websocket') {
+        throw new FrameworkHttpError('SVC_ERR_NOT_FOUND', `No WebSocket route matches ${ex.path}.`);
+      }
     } catch (error) {
       answerError(ex, error, `${ex.method} ${ex.path}`, settings);
       return ex;

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { frameworkProblem, PROBLEM_CONTENT_TYPE } from '../errors/problem.js';
+import { installCustomMethodSupport } from '../http/custom-methods/index.js';
 import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
 import type { RequestHandler } from './request-handler.js';
@@ -17,12 +18,17 @@ export interface ServerHandle {
 
 export function createHttpServer(
   handler: RequestHandler,
-  options: { webSockets: boolean; log: (line: string) => void },
+  options: { webSockets: boolean; log: (line: string) => void; methods: Iterable<string>; bodyLimit: number },
 ): ServerHandle {
   const server = createServer((req, res) => {
     void handler(req, res);
   });
-  server.on('clientError', answerClientError);
+  // Methods Node's parser does not know (defineMethod) are parsed there and served by `handler`.
+  installCustomMethodSupport(server, (req, res) => void handler(req, res), {
+    methods: options.methods,
+    bodyLimit: options.bodyLimit,
+    onOtherClientError: answerClientError,
+  });
   const webSockets = options.webSockets
     ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), { log: options.log })
     : undefined;
