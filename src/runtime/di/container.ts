@@ -12,6 +12,20 @@ export type ClassLoader = (dependency: DependencyModel) => Promise<Constructor |
 
 type Factory = () => unknown;
 
+/** Types no provider can stand for: left to the constructor's default when no argument is given. */
+const NOT_INJECTABLE = new Set([
+  'string',
+  'number',
+  'boolean',
+  'bigint',
+  'symbol',
+  'unknown',
+  'any',
+  'object',
+  'undefined',
+  'null',
+]);
+
 export class Container {
   private readonly factories = new Map<string, Factory>();
   private readonly instances = new Map<string, unknown>();
@@ -44,7 +58,8 @@ export class Container {
   ): Promise<unknown> {
     const args: unknown[] = [...leadingArgs];
     for (const dependency of dependencies) {
-      if (dependency.index < leadingArgs.length) continue;
+      // Decorator arguments take their places; a primitive-typed parameter with no argument keeps its default.
+      if (dependency.index < leadingArgs.length || NOT_INJECTABLE.has(dependency.typeName)) continue;
       args[dependency.index] = await this.resolve(dependency, owner);
     }
     return new (target as new (...params: unknown[]) => unknown)(...args);
