@@ -1,0 +1,64 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  NotFoundError,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  StatusCode,
+} from 'svc';
+import { RequireAuth, RequireRole } from './auth.js';
+import { BookRepository, type Book, type BookPatch, type NewBook } from './books.js';
+
+@Controller('books')
+export class BooksController {
+  constructor(private readonly repo: BookRepository) {}
+
+  /** Lists books, optionally by author, at most `limit` of them. */
+  @Get()
+  list(@Query() author?: string, @Query() limit?: number): Book[] {
+    return this.repo.list({ author, limit });
+  }
+
+  @Get(':id')
+  get(@Param() id: string): Book {
+    const book = this.repo.find(id);
+    if (!book) throw new NotFoundError(`No book with id ${id}`);
+    return book;
+  }
+
+  @Post()
+  @StatusCode(201)
+  @RequireAuth()
+  create(@Body() book: NewBook): Book {
+    return this.repo.add(book);
+  }
+
+  @Put(':id')
+  @RequireAuth()
+  replace(@Param() id: string, @Body() book: NewBook): Book {
+    const replaced = this.repo.replace(id, book);
+    if (!replaced) throw new NotFoundError(`No book with id ${id}`);
+    return replaced;
+  }
+
+  @Patch(':id')
+  @RequireAuth()
+  update(@Param() id: string, @Body() patch: BookPatch): Book {
+    const updated = this.repo.update(id, patch);
+    if (!updated) throw new NotFoundError(`No book with id ${id}`);
+    return updated;
+  }
+
+  @Delete(':id')
+  @StatusCode(204)
+  @RequireAuth()
+  @RequireRole('admin')
+  remove(@Param() id: string): void {
+    if (!this.repo.remove(id)) throw new NotFoundError(`No book with id ${id}`);
+  }
+}
