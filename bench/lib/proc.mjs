@@ -32,7 +32,7 @@ export function startProcess({ args, port, cwd, env, pin, nodeFlags = [] }) {
       : [process.execPath, nodeArgs];
   const child = spawn(cmd, argv, {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

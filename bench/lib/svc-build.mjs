@@ -1,18 +1,67 @@
-// Builds the svc bench apps (bench/apps/svc-<scenario>) with the real svc CLI. Filled in
-// once the CLI and runtime have landed.
-import { existsSync } from 'node:fs';
+// Builds the svc bench apps (bench/apps/svc-<scenario>) with the real svc CLI, as a user
+// would: `svc build --root <app>`, then the server is the generated `dist/main.mjs`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { svcRoutesSource } from './gen-routes.mjs';
+import { scenarios } from './scenarios.mjs';
 
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const repoDir = dirname(benchDir);
+const appsDir = join(benchDir, 'apps');
+let built;
 
-export function prepareSvc() {
-  if (!existsSync(join(repoDir, 'dist', 'cli', 'main.js'))) {
-    throw new Error('svc is not built: run `npm run build` at the repository root first');
+export const appDir = (scenario) => join(appsDir, `svc-${scenario}`);
+
+/** The compiled apps import `svc` by name: link this checkout in as bench/apps/node_modules/svc. */
+function linkSvc() {
+  const link = join(appsDir, 'node_modules', 'svc');
+  mkdirSync(dirname(link), { recursive: true });
+  rmSync(link, { force: true, recursive: true });
+  symlinkSync(repoDir, link, 'dir');
+}
+
+function ensureSvcBuilt() {
+  if (existsSync(join(repoDir, 'dist', 'cli', 'main.js')) && existsSync(join(repoDir, 'dist', 'index.js')))
+    return;
+  console.error('bench: svc is not built; running `npm run build` at the repository root ...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repoDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('`npm run build` failed');
+}
+
+function buildApp(scenario) {
+  const cli = join(repoDir, 'dist', 'cli', 'main.js');
+  const result = spawnSync(process.execPath, [cli, 'build', '--root', appDir(scenario)], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`svc build of apps/svc-${scenario} failed:\n${result.stdout}${result.stderr}`);
+}
+
+function buildAll(names) {
+  ensureSvcBuilt();
+  linkSvc();
+  mkdirSync(join(appDir('routes'), 'src', 'generated'), { recursive: true });
+  writeFileSync(join(appDir('routes'), 'src', 'generated', 'controllers.ts'), svcRoutesSource());
+  for (const name of names) buildApp(name);
+}
+
+export function prepareSvc(config) {
+  const names = scenarios
+    .map((s) => s.name)
+    .filter((n) => !config?.scenarios || config.scenarios.includes(n));
+  if (built === undefined) {
+    try {
+      buildAll(names);
+      built = true;
+    } catch (error) {
+      built = error;
+    }
   }
+  if (built !== true) throw built;
 }
 
 export function svcServerArgs(scenario) {
-  return [join(benchDir, 'servers', 'svc.mjs'), scenario];
+  return [join(appDir(scenario), 'dist', 'main.mjs')];
 }

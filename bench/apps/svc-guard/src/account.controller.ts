@@ -1,0 +1,15 @@
+import { Controller, Data, Get } from 'svc';
+import { RequireAuth } from './bearer-auth.js';
+
+export interface Me {
+  user: string;
+}
+
+@Controller('account')
+export class AccountController {
+  @Get('me')
+  @RequireAuth()
+  me(@Data() user: string): Me {
+    return { user };
+  }
+}

@@ -1,0 +1,14 @@
+import { Controller, Get, Param } from 'svc';
+
+export interface PostRef {
+  userId: string;
+  postId: string;
+}
+
+@Controller('users/:userId/posts')
+export class PostsController {
+  @Get(':postId')
+  get(@Param() userId: string, @Param() postId: string): PostRef {
+    return { userId, postId };
+  }
+}

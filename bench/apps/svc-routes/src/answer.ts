@@ -1,0 +1,5 @@
+export interface RouteAnswer {
+  resource: number;
+  action: number;
+  id?: string;
+}
