@@ -12,11 +12,12 @@ const DEFAULTS = {
   parts: ['http', 'analyzer', 'streams'],
   pin: true, // taskset: server on one core, load generator on the other
   cpuProf: null, // server name whose process runs with --cpu-prof (hello only)
+  wsConnections: 10000, // WebSocket connections opened against one server process
 };
 
-const QUICK = { duration: 1, warmup: 0.5, rounds: 2 };
+const QUICK = { duration: 1, warmup: 0.5, rounds: 2, wsConnections: 2000 };
 
-const NUMERIC = new Set(['duration', 'warmup', 'rounds', 'connections', 'pipelining']);
+const NUMERIC = new Set(['duration', 'warmup', 'rounds', 'connections', 'pipelining', 'wsConnections']);
 const LISTS = new Set(['scenarios', 'servers', 'parts']);
 
 function coerce(key, raw) {
@@ -73,5 +74,6 @@ export const HELP = `usage: npm run bench -- [flags]
   --servers a,b           only these servers (node,fastify,hono,express,nest-express,nest-fastify,svc)
   --parts a,b             which benches: http,analyzer,streams (default all)
   --no-pin                do not pin server and load generator to separate cores
+  --ws-connections N      WebSocket connections held open per server (default ${DEFAULTS.wsConnections})
   --cpu-prof NAME         run server NAME with --cpu-prof in the hello scenario
 Each flag also reads from BENCH_<FLAG> in the environment (BENCH_DURATION=5).`;

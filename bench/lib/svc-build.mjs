@@ -39,7 +39,8 @@ function buildApp(scenario) {
     throw new Error(`svc build of apps/svc-${scenario} failed:\n${result.stdout}${result.stderr}`);
 }
 
-function buildAll(names) {
+/** Builds the named apps (`svc-<name>`) with the svc CLI, building svc itself first if needed. */
+export function buildSvcApps(names) {
   ensureSvcBuilt();
   linkSvc();
   mkdirSync(join(appDir('routes'), 'src', 'generated'), { recursive: true });
@@ -53,7 +54,7 @@ export function prepareSvc(config) {
     .filter((n) => !config?.scenarios || config.scenarios.includes(n));
   if (built === undefined) {
     try {
-      buildAll(names);
+      buildSvcApps(names);
       built = true;
     } catch (error) {
       built = error;

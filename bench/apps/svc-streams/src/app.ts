@@ -1,0 +1,5 @@
+import { App } from 'svc';
+
+// The peers serve at the root, so the bench apps turn svc's default /api prefix off.
+@App({ prefix: '' })
+export class BenchApp {}
