@@ -4,7 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
-import { both, json, viaInject, viaSocket, type Reply } from './helpers.js';
+import { connect } from 'node:net';
+import { WebSocket } from 'ws';
+import { both, json, viaInject, type Reply } from './helpers.js';
 
 const root = fileURLToPath(new URL('../fixtures/runtime/basic', import.meta.url));
 const logs: string[] = [];
@@ -278,12 +280,40 @@ describe('errors', () => {
   });
 
   test('an unparsable request is a 400 problem and the server keeps serving', async () => {
-    const reply = await viaSocket(base, {
-      method: 'GET',
-      url: '/api/echo/text',
-      headers: { 'bad header': 'x' },
-    }).catch(() => undefined);
-    if (reply) assert.equal(reply.status, 400);
+    const raw = await rawExchange(base, 'GET /api/echo/text HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n');
+    assert.match(raw, /^HTTP\/1\.1 400 Bad Request\r\n/);
+    assert.match(raw, /content-type: application\/problem\+json/i);
+    assert.match(raw, /"type":"urn:svc:error:SVC_ERR_BAD_REQUEST"/);
     await both(app, base, { method: 'GET', url: '/api/echo/text' }, (r) => assert.equal(r.status, 200));
   });
+
+  test('a WebSocket route asked without an upgrade is a 426', () =>
+    both(app, base, { method: 'GET', url: '/api/echo/ws' }, (r) => {
+      problem(r, 426, 'SVC_ERR_UPGRADE_REQUIRED');
+      assert.equal(r.headers.upgrade, 'websocket');
+    }));
+
+  test('a WebSocket route accepts an upgrade and echoes messages', async () => {
+    const ws = new WebSocket(base.replace('http', 'ws') + '/api/echo/ws');
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const reply = new Promise<string>((resolve) => ws.once('message', (data) => resolve(String(data))));
+    ws.send('hi');
+    assert.equal(await reply, 'echo hi');
+    ws.close();
+  });
 });
+
+/** Writes raw bytes on a fresh connection and collects everything until the server closes it. */
+function rawExchange(baseUrl: string, bytes: string): Promise<string> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}
