@@ -117,6 +117,8 @@ describe('unions', () => {
     assert.deepEqual(pet({ kind: 'dog', barks: 'loud' }).errors, [bodyError('/barks', 'must be a boolean')]);
     assert.deepEqual(pet({ kind: 'cow' }).errors, [bodyError('/kind', 'must be one of: cat, dog')]);
     assert.deepEqual(pet({}).errors, [bodyError('/kind', 'is required')]);
+    for (const notObject of [[], 5, 'x', null])
+      assert.deepEqual(pet(notObject).errors, [bodyError('', 'must be an object')]);
   });
   it('undiscriminated union: reports the closest member', () => {
     const shape = body(ref('Shape'));

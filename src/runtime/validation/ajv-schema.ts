@@ -33,7 +33,12 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   fixExclusiveBounds(schema, out);
   // `integer`/`number` already say all these formats do; keeping them doubles every type error.
   if (typeof out.format === 'string' && NUMERIC_NOOP_FORMATS.has(out.format)) delete out.format;
-  if (schema.discriminator) out.discriminator = { propertyName: schema.discriminator.propertyName };
+  if (schema.discriminator) {
+    // ajv's discriminator replaces the oneOf check and only looks at objects: say so, or
+    // `[]` and `5` would pass.
+    out.discriminator = { propertyName: schema.discriminator.propertyName };
+    out.type ??= 'object';
+  }
   // A TypeScript union accepts a value matching any member; `oneOf` would refuse one matching two
   // (`number | bigint` given 1). Only ajv's discriminator needs the `oneOf` spelling.
   else if (out.oneOf) {
