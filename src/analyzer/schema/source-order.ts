@@ -13,7 +13,10 @@ export function membersInSourceOrder(type: ts.UnionType, context: ConversionCont
   const positions = new Map<ts.Type, number>();
   written.forEach((node, index) => {
     const member = context.checker.getTypeFromTypeNode(node);
-    if (!positions.has(member)) positions.set(member, index);
+    // `boolean` written in a union stands for its members `false | true`.
+    for (const part of member.isUnion() ? member.types : [member]) {
+      if (!positions.has(part)) positions.set(part, index);
+    }
   });
   if (!type.types.every((member) => positions.has(member))) return type.types;
   return [...type.types].sort((a, b) => (positions.get(a) ?? 0) - (positions.get(b) ?? 0));
