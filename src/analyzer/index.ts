@@ -29,7 +29,7 @@ export function analyzeProject(options: AnalyzeOptions): AnalysisResult {
   const program = loaded.program;
   if (!program) return { model: undefined, diagnostics: loaded.diagnostics, program: undefined };
   const context = createContext(options.root, program, createSchemaGenerator(program, options.root));
-  context.diagnostics.push(...typeCheck(context));
+  context.diagnostics.push(...typeCheck(context, loaded.semanticDiagnostics));
   const model = buildModel(context, collectDeclarations(context));
   const diagnostics = sortDiagnostics([...context.diagnostics, ...context.schemas.diagnostics()]);
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
@@ -47,12 +47,15 @@ function sortDiagnostics(diagnostics: AnalyzerDiagnostic[]): AnalyzerDiagnostic[
 }
 
 /** Syntactic and semantic diagnostics of the project's own files (and of the compiler options). */
-function typeCheck(context: AnalysisContext): ReturnType<typeof fromTsDiagnostic>[] {
+function typeCheck(
+  context: AnalysisContext,
+  semanticDiagnostics: (sourceFile: ts.SourceFile) => readonly ts.Diagnostic[],
+): AnalyzerDiagnostic[] {
   const { program } = context;
   const found: ts.Diagnostic[] = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   for (const sourceFile of program.getSourceFiles()) {
     if (!isProjectFile(context, sourceFile)) continue;
-    found.push(...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile));
+    found.push(...program.getSyntacticDiagnostics(sourceFile), ...semanticDiagnostics(sourceFile));
   }
   return found
     .filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error)

@@ -1,7 +1,7 @@
 /**
  * Loads the project's tsconfig.json and builds the TypeScript program. Source files are cached
- * by content across runs, so an incremental run (`svc dev`) re-parses only the files that changed
- * and TypeScript can reuse the old program's structure.
+ * by content across runs, so an incremental run (`svc dev`) re-parses only the files that changed,
+ * and a builder program re-checks only the files a change affects.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,17 @@ import { relativeFile } from './context.js';
 export interface LoadedProgram {
   program: ts.Program | undefined;
   diagnostics: AnalyzerDiagnostic[];
+  /** Semantic diagnostics of a file, cached across runs for files a change did not affect. */
+  semanticDiagnostics(sourceFile: ts.SourceFile): readonly ts.Diagnostic[];
 }
+
+/**
+ * The builder behind each program we made: it remembers which files a change affects, so an
+ * incremental run re-checks only those (`svc dev` passes the last program back as `oldProgram`).
+ */
+const builders = new WeakMap<ts.Program, ts.SemanticDiagnosticsBuilderProgram>();
+let parseCount = 0;
+const noSemantics = (): readonly ts.Diagnostic[] => [];
 
 const sourceCache = new Map<string, { text: string; languageVersion: unknown; sourceFile: ts.SourceFile }>();
 
@@ -23,11 +33,19 @@ export function loadProgram(
 ): LoadedProgram {
   const configPath = path.resolve(root, tsconfig ?? 'tsconfig.json');
   if (!fs.existsSync(configPath)) {
-    return { program: undefined, diagnostics: [tsconfigMissing(root, configPath)] };
+    return {
+      program: undefined,
+      diagnostics: [tsconfigMissing(root, configPath)],
+      semanticDiagnostics: noSemantics,
+    };
   }
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) {
-    return { program: undefined, diagnostics: [fromTsDiagnostic(root, read.error)] };
+    return {
+      program: undefined,
+      diagnostics: [fromTsDiagnostic(root, read.error)],
+      semanticDiagnostics: noSemantics,
+    };
   }
   const parsed = ts.parseJsonConfigFileContent(
     read.config,
@@ -38,20 +56,27 @@ export function loadProgram(
   );
   const diagnostics = parsed.errors.map((error) => fromTsDiagnostic(root, error));
   if (!parsed.options.experimentalDecorators) diagnostics.push(decoratorsDisabled(root, configPath));
-  if (diagnostics.length > 0) return { program: undefined, diagnostics };
-  const program = ts.createProgram({
-    rootNames: parsed.fileNames,
-    options: parsed.options,
-    projectReferences: parsed.projectReferences,
-    host: cachingHost(parsed.options),
-    oldProgram,
-  });
-  return { program, diagnostics };
+  if (diagnostics.length > 0) return { program: undefined, diagnostics, semanticDiagnostics: noSemantics };
+  const builder = ts.createSemanticDiagnosticsBuilderProgram(
+    parsed.fileNames,
+    parsed.options,
+    cachingHost(parsed.options),
+    oldProgram && builders.get(oldProgram),
+    undefined,
+    parsed.projectReferences,
+  );
+  const program = builder.getProgram();
+  builders.set(program, builder);
+  return {
+    program,
+    diagnostics,
+    semanticDiagnostics: (sourceFile) => builder.getSemanticDiagnostics(sourceFile),
+  };
 }
 
 /** A compiler host that hands back the same SourceFile object while a file's text is unchanged. */
 function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
-  const host = ts.createCompilerHost(options, true);
+  const host = ts.createCompilerHost(options);
   const original = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const text = host.readFile(fileName);
@@ -59,7 +84,9 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
     const cached = sourceCache.get(fileName);
     const version = JSON.stringify(languageVersion);
     if (cached && cached.text === text && cached.languageVersion === version) return cached.sourceFile;
-    const sourceFile = ts.createSourceFile(fileName, text, languageVersion, true);
+    const sourceFile = ts.createSourceFile(fileName, text, languageVersion);
+    // The builder program tells changed files by version; a new parse is a new version.
+    (sourceFile as ts.SourceFile & { version: string }).version = String(++parseCount);
     sourceCache.set(fileName, { text, languageVersion: version, sourceFile });
     return sourceFile;
   };
