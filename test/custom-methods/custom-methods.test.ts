@@ -56,6 +56,16 @@ describe('custom methods over a raw socket', async () => {
     assert.equal(res.body, 'CUSTOM /split host=b body=abcde');
   });
 
+  it('sends 100 Continue when the client expects it, then reads the body', async () => {
+    const raw = await rawExchange(port, [
+      'CUSTOM /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n',
+      'ok',
+    ]);
+    assert.ok(raw.startsWith('HTTP/1.1 100 Continue\r\n\r\n'), raw);
+    const [res] = parseResponses(raw.slice('HTTP/1.1 100 Continue\r\n\r\n'.length));
+    assert.equal(res?.body, 'CUSTOM /x host=a body=ok');
+  });
+
   it('answers pipelined requests in order: the known one first, then the custom one', async () => {
     const raw = await rawExchange(port, [
       'GET /slow HTTP/1.1\r\nHost: a\r\n\r\nCUSTOM /after HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi',

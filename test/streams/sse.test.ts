@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { sendEventStream } from '../../src/runtime/streams/sse.js';
@@ -99,6 +100,20 @@ describe('sendEventStream over a real socket', async () => {
     await readUntil(res, 'tick 1');
     res.destroy();
     await finallyRan.promise;
+  });
+
+  it('answers HEAD with the stream headers and never starts the handler', async () => {
+    let started = false;
+    source = async function* () {
+      started = true;
+      yield 'never';
+    };
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.request({ host: '127.0.0.1', port, method: 'HEAD' }, resolve).on('error', reject).end(),
+    );
+    assert.equal(res.headers['content-type'], 'text/event-stream; charset=utf-8');
+    assert.equal(await readAll(res), '');
+    assert.equal(started, false);
   });
 
   it('ends the stream and logs when the iterable throws', async () => {

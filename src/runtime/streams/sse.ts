@@ -101,6 +101,12 @@ export async function sendEventStream(
     });
   });
   openStream(res, options);
+  // HEAD gets the stream's headers only; the handler's body never starts.
+  if (res.req?.method === 'HEAD') {
+    closeIterator(iterator, log);
+    res.end();
+    return;
+  }
   const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   try {
     await pump(res, iterator, {

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { ErrorCode } from '../../errors/catalogue.js';
 import { answerProblem } from './answer.js';
 import { decideFraming, type FramingRules } from './framing.js';
-import { parseRequestHead, type RequestHead } from './parse-head.js';
+import { headersObject, parseRequestHead, type RequestHead } from './parse-head.js';
 import { pairFor } from './request.js';
 
 export interface ConnectionLimits extends FramingRules {
@@ -109,7 +109,22 @@ export class CustomMethodConnection {
     this.head = parsed.head;
     this.bodyOffset = parsed.bodyOffset;
     this.bodyLength = framing.bodyLength;
+    this.continueIfExpected(parsed.head);
     return true;
+  }
+
+  /** curl and others wait for `100 Continue` before sending a larger body (Node's parser does this too). */
+  private continueIfExpected(head: RequestHead): void {
+    const expect = headersObject(head.rawHeaders)['expect'];
+    const waiting = this.buffer.length - this.bodyOffset < this.bodyLength;
+    if (
+      waiting &&
+      typeof expect === 'string' &&
+      expect.toLowerCase() === '100-continue' &&
+      !inFlightResponse(this.socket)
+    ) {
+      this.socket.write('HTTP/1.1 100 Continue\r\n\r\n');
+    }
   }
 
   /** Stops reading requests: later bytes are dropped until the connection closes. */
