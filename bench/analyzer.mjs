@@ -4,7 +4,7 @@
 // tsoa: `tsoa spec` on the same API. Runnable alone: `node bench/analyzer.mjs [--quick]`.
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,9 +15,9 @@ import {
   writeTsoaProject,
 } from './lib/gen-analyzer-project.mjs';
 import { median } from './lib/stats.mjs';
+import { svcPackageFor } from './lib/svc-build.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const repoDir = dirname(benchDir);
 const EDITS = 3;
 
 function run(args, cwd) {
@@ -32,12 +32,12 @@ function run(args, cwd) {
   return { ms, stdout: result.stdout };
 }
 
-function svcRound(root) {
+/** One round of svc: `svcDir` is the measured svc package (it holds dist/). */
+function svcRound(svcDir, root) {
   const child = join(benchDir, 'lib', 'analyzer-child.mjs');
-  const timings = JSON.parse(
-    run([child, repoDir, root, controllerFile(root, 7), String(EDITS)], root).stdout.trim(),
-  );
-  const build = run([join(repoDir, 'dist', 'cli', 'main.js'), 'build', '--root', root], root);
+  const edited = controllerFile(root, 7);
+  const timings = JSON.parse(run([child, svcDir, root, edited, String(EDITS)], root).stdout.trim());
+  const build = run([join(svcDir, 'dist', 'cli', 'main.js'), 'build', '--root', root], root);
   return { ...timings, buildMs: build.ms };
 }
 
@@ -60,19 +60,29 @@ function safely(label, fn) {
   }
 }
 
+/** The measured svc package's directory, or undefined (printed) when it cannot be built. */
+function svcDir(config) {
+  try {
+    return svcPackageFor(config).dir;
+  } catch (error) {
+    console.error(`analyzer: svc left out: ${error.message}`);
+    return undefined;
+  }
+}
+
 export async function runAnalyzerBench(config) {
   const work = mkdtempSync(join(tmpdir(), 'svc-bench-analyzer-'));
   const svcRoot = join(work, 'svc');
   const tsoaRoot = join(work, 'tsoa');
-  writeSvcProject(svcRoot, repoDir);
   writeTsoaProject(tsoaRoot, join(benchDir, 'node_modules'));
-  const hasSvc = existsSync(join(repoDir, 'dist', 'cli', 'analyze.js'));
+  const svc = svcDir(config);
+  if (svc) writeSvcProject(svcRoot, svc);
   const svcRounds = [];
   const tsoaRounds = [];
   console.error(`analyzer: ${CONTROLLERS} controllers × 10 routes in ${work}`);
   try {
     for (let round = 0; round < config.rounds; round++) {
-      if (hasSvc) svcRounds.push(safely('svc', () => svcRound(svcRoot)));
+      if (svc) svcRounds.push(safely('svc', () => svcRound(svc, svcRoot)));
       tsoaRounds.push(safely('tsoa', () => tsoaRound(tsoaRoot)));
       const s = svcRounds.at(-1);
       console.error(

@@ -1,7 +1,7 @@
 // `npm run bench`: throughput of svc against raw node:http and its peers, the analyzer
 // against tsoa, and the stream benches. See docs/performance.md for the method.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, release } from 'node:os';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELP, readConfig } from './lib/config.mjs';
@@ -16,6 +16,8 @@ function machine() {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     os: `${process.platform} ${release()}`,
+    // Other work on the machine skews every figure: recorded so a noisy run can be told apart.
+    loadAverage1m: Number(loadavg()[0].toFixed(2)),
   };
 }
 
@@ -37,6 +39,17 @@ async function preparedServers(all, config) {
     }
   }
   return ready;
+}
+
+/** The newest .cpuprofile the --cpu-prof server left in results/, summarised. */
+async function profileSection(resultsDir, serverName) {
+  const { profileTable } = await import('./profile.mjs');
+  const newest = readdirSync(resultsDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(resultsDir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return `### CPU profile\n\nno profile was written for ${serverName}`;
+  return `### CPU profile of ${serverName}, hello-world (top self time)\n\n${newest}\n\n${profileTable(newest)}`;
 }
 
 async function main() {
@@ -66,6 +79,7 @@ async function main() {
     sections.push(
       `### Throughput (ratio to node:http, median req/s in brackets)\n\n${httpTable(results, chosen)}`,
     );
+    if (config.cpuProf) sections.push(await profileSection(resultsDir, config.cpuProf));
   }
   if (config.parts.includes('analyzer')) {
     const { runAnalyzerBench } = await import('./analyzer.mjs');

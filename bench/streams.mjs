@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout, clearTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import { startProcess, stopProcess, waitForPort } from './lib/proc.mjs';
+import { freePort, startProcess, stopProcess, waitForPort } from './lib/proc.mjs';
 import { median, roundOrder } from './lib/stats.mjs';
 import { appDir, buildSvcApps } from './lib/svc-build.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const PORT = 39300;
+const BASE_PORT = 21300;
 
 const servers = [
   { name: 'node', label: 'node:http + ws', args: [join(benchDir, 'servers', 'streams-node.mjs')], ws: true },
@@ -54,10 +54,11 @@ function countEvents(port, seconds) {
 }
 
 async function withServer(server, config, fn) {
-  const proc = startProcess({ args: server.args, port: PORT, pin: config.pin, cwd: benchDir });
+  const port = await freePort(BASE_PORT);
+  const proc = startProcess({ args: server.args, port, pin: config.pin, cwd: benchDir });
   try {
-    await waitForPort(proc, PORT);
-    return await fn(proc);
+    await waitForPort(proc, port);
+    return await fn(proc, port);
   } finally {
     await stopProcess(proc);
   }
@@ -67,7 +68,7 @@ async function sseBench(chosen, config) {
   const rounds = Object.fromEntries(chosen.map((s) => [s.name, []]));
   for (let round = 0; round < config.rounds; round++) {
     for (const server of roundOrder(chosen, round)) {
-      const rate = await withServer(server, config, () => countEvents(PORT, config.duration));
+      const rate = await withServer(server, config, (_proc, port) => countEvents(port, config.duration));
       rounds[server.name].push(rate);
       console.error(`  sse round ${round + 1} ${server.name.padEnd(5)} ${Math.round(rate)} events/s`);
     }
@@ -97,13 +98,13 @@ function openEcho(port) {
   });
 }
 
-async function wsHold(proc, target) {
+async function wsHold(proc, port, target) {
   await sleep(500);
   const before = rssBytes(proc.child.pid);
   const sockets = [];
   for (let opened = 0; opened < target; opened += 250) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(250, target - opened) }, () => openEcho(PORT)),
+      Array.from({ length: Math.min(250, target - opened) }, () => openEcho(port)),
     );
     sockets.push(...batch.filter(Boolean));
   }
@@ -123,7 +124,9 @@ async function wsHold(proc, target) {
 async function wsBench(chosen, config) {
   const out = {};
   for (const server of chosen.filter((s) => s.ws)) {
-    out[server.label] = await withServer(server, config, (proc) => wsHold(proc, config.wsConnections));
+    out[server.label] = await withServer(server, config, (proc, port) =>
+      wsHold(proc, port, config.wsConnections),
+    );
     const r = out[server.label];
     console.error(
       `  websocket ${server.name.padEnd(5)} ${r.connections}/${r.attempted} held, ${r.rssPerConnectionKiB.toFixed(1)} KiB RSS each`,
@@ -135,7 +138,7 @@ async function wsBench(chosen, config) {
 export async function runStreamsBench(config) {
   let chosen = servers.filter((s) => !config.servers || config.servers.includes(s.name));
   try {
-    if (chosen.some((s) => s.svc)) buildSvcApps(['streams']);
+    if (chosen.some((s) => s.svc)) buildSvcApps(['streams'], config);
   } catch (error) {
     console.error(
       `streams: svc left out: ${String(error.message ?? error)

@@ -12,6 +12,7 @@ const DEFAULTS = {
   parts: ['http', 'analyzer', 'streams'],
   pin: true, // taskset: server on one core, load generator on the other
   cpuProf: null, // server name whose process runs with --cpu-prof (hello only)
+  svc: 'dist', // 'dist': this checkout's dist/; 'head': the last commit, built apart
   wsConnections: 10000, // WebSocket connections opened against one server process
 };
 
@@ -75,5 +76,6 @@ export const HELP = `usage: npm run bench -- [flags]
   --parts a,b             which benches: http,analyzer,streams (default all)
   --no-pin                do not pin server and load generator to separate cores
   --ws-connections N      WebSocket connections held open per server (default ${DEFAULTS.wsConnections})
+  --svc dist|head         measure this checkout's dist/ (default) or the last commit built apart
   --cpu-prof NAME         run server NAME with --cpu-prof in the hello scenario
 Each flag also reads from BENCH_<FLAG> in the environment (BENCH_DURATION=5).`;

@@ -2,11 +2,11 @@
 // answers are checked, it is warmed up, then all are measured in alternating rounds.
 import { scenarios } from './scenarios.mjs';
 import { measure, probeScenario } from './load.mjs';
-import { startProcess, stopProcess, waitForPort } from './proc.mjs';
+import { freePort, startProcess, stopProcess, waitForPort } from './proc.mjs';
 import { roundOrder, summarise } from './stats.mjs';
 import { BASELINE } from './servers.mjs';
 
-const BASE_PORT = 39100;
+const BASE_PORT = 21100;
 
 async function startServer(server, scenario, port, config) {
   const profiling = config.cpuProf === server.name && scenario.name === 'hello';
@@ -48,8 +48,10 @@ function loadOptions(config, port, scenario, seconds) {
 /** Starts each server; the ones that fail to start or answer wrongly are reported and skipped. */
 async function startAll(servers, scenario, config, failures) {
   const running = [];
-  for (const [index, server] of servers.entries()) {
-    const port = BASE_PORT + index;
+  let nextPort = BASE_PORT;
+  for (const server of servers) {
+    const port = await freePort(nextPort);
+    nextPort = port + 1;
     try {
       const proc = await startServer(server, scenario, port, config);
       running.push({ server, port, proc });

@@ -1,7 +1,7 @@
 // Starting, awaiting and stopping one server process. Each server runs in its own process,
 // pinned (when asked) to the last core so the load generator keeps the other one.
 import { spawn, spawnSync } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { setTimeout, clearTimeout } from 'node:timers';
 import { cpus } from 'node:os';
 
@@ -42,6 +42,25 @@ export function startProcess({ args, port, cwd, env, pin, nodeFlags = [] }) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   return { child, output: () => log };
+}
+
+/**
+ * A free port below the kernel's ephemeral range (32768+), so that no outgoing connection,
+ * the load generator's included, can be holding it. Starts at `from`.
+ */
+export async function freePort(from) {
+  for (let port = from; port < 32768; port++) {
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port from ${from}`);
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 function tryConnect(port) {
