@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 
 export async function assertValidOpenApi(document: unknown): Promise<void> {
   const validator = new Validator();
-  const result = await validator.validate(structuredClone(document) as Parameters<Validator["validate"]>[0]);
+  const result = await validator.validate(structuredClone(document) as Parameters<Validator['validate']>[0]);
   assert.equal(validator.version, '3.0', 'the document is read as OpenAPI 3.0');
   assert.deepEqual(result.errors ?? [], [], 'the document validates against the OpenAPI 3.0 schema');
   assert.equal(result.valid, true);

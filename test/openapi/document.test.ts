@@ -1,0 +1,350 @@
+/** The OpenAPI writer on hand-built app models: one rule of PRODUCT.md section 3 per case. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AppModel, ParamModel, RouteModel } from '../../src/model/app-model.js';
+import { buildOpenApiDocument, documentToJson, documentToYaml } from '../../src/openapi/index.js';
+import { parse } from 'yaml';
+import { assertValidOpenApi } from './validate.js';
+
+const at = { file: 'src/app.ts', line: 1 };
+
+function param(partial: Partial<ParamModel> & Pick<ParamModel, 'name' | 'source'>): ParamModel {
+  return { ...at, index: 0, key: partial.name, required: true, schema: { type: 'string' }, ...partial };
+}
+
+function route(partial: Partial<RouteModel> & Pick<RouteModel, 'methodName'>): RouteModel {
+  return {
+    ...at,
+    httpMethod: 'GET',
+    kind: 'http',
+    custom: false,
+    path: '',
+    fullPath: '/',
+    statusCode: 200,
+    headers: [],
+    components: [],
+    params: [],
+    returns: { kind: 'json', schema: { type: 'string' } },
+    doc: { operationId: `things_${partial.methodName}`, tags: ['things'], hidden: false, responses: [] },
+    ...partial,
+  };
+}
+
+function app(routes: RouteModel[], overrides: Partial<AppModel> = {}): AppModel {
+  return {
+    version: 1,
+    prefix: '',
+    host: 'localhost',
+    port: 8080,
+    info: { title: 'API', version: '1.0.0' },
+    controllers: [
+      {
+        ...at,
+        className: 'ThingsController',
+        module: 'src/app.ts',
+        basePath: '',
+        baseName: 'things',
+        headers: [],
+        components: [],
+        dependencies: [],
+        routes,
+      },
+    ],
+    components: [],
+    schemas: {},
+    modules: ['src/app.ts'],
+    ...overrides,
+  };
+}
+
+describe('buildOpenApiDocument', () => {
+  it('writes no servers without a prefix and keeps the root path', async () => {
+    const document = buildOpenApiDocument(app([route({ methodName: 'root' })]));
+    assert.equal(document.servers, undefined);
+    assert.deepEqual(Object.keys(document.paths), ['/']);
+    assert.equal(document.components, undefined);
+    await assertValidOpenApi(document);
+  });
+
+  it('strips the prefix, writes {name} and sorts paths and methods', async () => {
+    const model = app(
+      [
+        route({
+          methodName: 'remove',
+          httpMethod: 'DELETE',
+          fullPath: '/v1/b/:id',
+          params: [param({ name: 'id', source: 'path' })],
+        }),
+        route({ methodName: 'get', fullPath: '/v1/b/:id', params: [param({ name: 'id', source: 'path' })] }),
+        route({ methodName: 'list', fullPath: '/v1/a' }),
+        route({ methodName: 'poke', httpMethod: 'POKE', custom: true, fullPath: '/v1/a' }),
+        route({ methodName: 'add', httpMethod: 'POST', fullPath: '/v1/a' }),
+      ],
+      { prefix: '/v1' },
+    );
+    const document = buildOpenApiDocument(model);
+    assert.deepEqual(document.servers, [{ url: '/v1' }]);
+    assert.deepEqual(Object.keys(document.paths), ['/a', '/b/{id}']);
+    assert.deepEqual(Object.keys(document.paths['/a']!), ['get', 'post', 'x-svc-methods']);
+    assert.deepEqual(Object.keys(document.paths['/b/{id}']!), ['get', 'delete']);
+    assert.equal(document.paths['/a']!['x-svc-methods']!.POKE!.operationId, 'things_poke');
+    await assertValidOpenApi(document);
+  });
+
+  it('strips x-svc-* hints from schemas and prunes components nobody references', async () => {
+    const model = app(
+      [
+        route({
+          methodName: 'get',
+          returns: { kind: 'json', schema: { $ref: '#/components/schemas/Event' } },
+        }),
+      ],
+      {
+        schemas: {
+          Event: {
+            type: 'object',
+            properties: {
+              at: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
+              place: { $ref: '#/components/schemas/Place' },
+            },
+            required: ['at'],
+          },
+          Place: {
+            type: 'object',
+            properties: {
+              tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, 'x-svc-type': 'Set' },
+            },
+          },
+          Unused: { type: 'object', properties: {} },
+        },
+      },
+    );
+    const document = buildOpenApiDocument(model);
+    assert.deepEqual(document.components?.schemas, {
+      Event: {
+        type: 'object',
+        properties: {
+          at: { type: 'string', format: 'date-time' },
+          place: { $ref: '#/components/schemas/Place' },
+        },
+        required: ['at'],
+      },
+      Place: {
+        type: 'object',
+        properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+      },
+    });
+    assert.equal(
+      (model.schemas.Event?.properties?.at as Record<string, unknown>)['x-svc-type'],
+      'Date',
+      'the model is untouched',
+    );
+    await assertValidOpenApi(document);
+  });
+
+  it('documents parameters, not @Data/@Ctx/@Messages, and expands a whole-object query', async () => {
+    const document = buildOpenApiDocument(
+      app(
+        [
+          route({
+            methodName: 'find',
+            params: [
+              param({
+                name: 'filter',
+                source: 'query',
+                required: false,
+                wholeObject: true,
+                schema: { $ref: '#/components/schemas/Filter' },
+              }),
+              param({ name: 'token', source: 'header', key: 'x-token', description: 'An API token' }),
+              param({ name: 'session', source: 'cookie', required: false }),
+              param({ name: 'user', source: 'data', schema: {} }),
+              param({ name: 'ctx', source: 'ctx', schema: {} }),
+            ],
+          }),
+        ],
+        {
+          schemas: {
+            Filter: {
+              type: 'object',
+              properties: { q: { type: 'string' }, limit: { type: 'integer', 'x-svc-hint': 1 } },
+              required: ['limit'],
+            },
+          },
+        },
+      ),
+    );
+    assert.deepEqual(document.paths['/']!.get!.parameters, [
+      { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer' } },
+      {
+        name: 'x-token',
+        in: 'header',
+        description: 'An API token',
+        required: true,
+        schema: { type: 'string' },
+      },
+      { name: 'session', in: 'cookie', required: false, schema: { type: 'string' } },
+    ]);
+    assert.equal(document.components, undefined, 'the expanded object is not a referenced component');
+    await assertValidOpenApi(document);
+  });
+
+  it('wraps @Body key paths in an object', async () => {
+    const document = buildOpenApiDocument(
+      app([
+        route({
+          methodName: 'save',
+          httpMethod: 'POST',
+          params: [
+            param({ name: 'city', source: 'body', key: ['address', 'city'] }),
+            param({
+              name: 'zip',
+              source: 'body',
+              key: ['address', 'zip'],
+              required: false,
+              schema: { type: 'number' },
+            }),
+            param({ name: 'note', source: 'body', key: ['note'], required: false }),
+          ],
+        }),
+      ]),
+    );
+    assert.deepEqual(document.paths['/']!.post!.requestBody, {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              address: {
+                type: 'object',
+                properties: { city: { type: 'string' }, zip: { type: 'number' } },
+                required: ['city'],
+              },
+              note: { type: 'string' },
+            },
+            required: ['address'],
+          },
+        },
+      },
+    });
+    await assertValidOpenApi(document);
+  });
+
+  it('documents each return kind with its media type, and void without content', async () => {
+    const document = buildOpenApiDocument(
+      app([
+        route({
+          methodName: 'text',
+          fullPath: '/text',
+          returns: { kind: 'text', schema: { type: 'string' } },
+        }),
+        route({
+          methodName: 'bytes',
+          fullPath: '/bytes',
+          returns: { kind: 'bytes', schema: { type: 'string', format: 'binary' } },
+        }),
+        route({
+          methodName: 'none',
+          fullPath: '/none',
+          httpMethod: 'DELETE',
+          statusCode: 204,
+          returns: { kind: 'void' },
+        }),
+        route({
+          methodName: 'sse',
+          fullPath: '/sse',
+          kind: 'sse',
+          returns: { kind: 'stream', schema: { type: 'object' } },
+        }),
+        route({
+          methodName: 'ws',
+          fullPath: '/ws',
+          kind: 'websocket',
+          returns: { kind: 'stream', schema: { type: 'string' } },
+        }),
+      ]),
+    );
+    const responses = (path: string, method: 'get' | 'delete') => document.paths[path]![method]!.responses;
+    assert.deepEqual(responses('/text', 'get'), {
+      '200': { description: 'Success', content: { 'text/plain': { schema: { type: 'string' } } } },
+    });
+    assert.deepEqual(responses('/bytes', 'get'), {
+      '200': {
+        description: 'Success',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
+    });
+    assert.deepEqual(responses('/none', 'delete'), { '204': { description: 'Success' } });
+    assert.deepEqual(responses('/sse', 'get'), {
+      '200': { description: 'Success', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    });
+    assert.deepEqual(responses('/ws', 'get'), { '101': { description: 'Switching Protocols' } });
+    assert.equal(document.paths['/ws']!.get!['x-svc-websocket'], true);
+    await assertValidOpenApi(document);
+  });
+
+  it('adds @ApiResponse extras sorted by status; one for the success status re-describes it', async () => {
+    const document = buildOpenApiDocument(
+      app(
+        [
+          route({
+            methodName: 'get',
+            doc: {
+              operationId: 'things_get',
+              tags: ['things'],
+              hidden: false,
+              summary: 'Get it',
+              deprecated: true,
+              responses: [
+                { status: 404, description: 'Missing', schema: { $ref: '#/components/schemas/Problem' } },
+                { status: 200, description: 'The thing' },
+              ],
+            },
+          }),
+        ],
+        { schemas: { Problem: { type: 'object' } } },
+      ),
+    );
+    const operation = document.paths['/']!.get!;
+    assert.deepEqual(Object.keys(operation), ['tags', 'summary', 'operationId', 'responses', 'deprecated']);
+    assert.deepEqual(operation.responses, {
+      '200': { description: 'The thing', content: { 'application/json': { schema: { type: 'string' } } } },
+      '404': {
+        description: 'Missing',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
+    });
+    await assertValidOpenApi(document);
+  });
+
+  it('leaves hidden routes and their schemas out', () => {
+    const hidden = route({
+      methodName: 'secret',
+      fullPath: '/secret',
+      returns: { kind: 'json', schema: { $ref: '#/components/schemas/Secret' } },
+    });
+    hidden.doc.hidden = true;
+    const document = buildOpenApiDocument(
+      app([hidden, route({ methodName: 'open', fullPath: '/open' })], {
+        schemas: { Secret: { type: 'object' } },
+      }),
+    );
+    assert.deepEqual(Object.keys(document.paths), ['/open']);
+    assert.equal(document.components, undefined);
+  });
+
+  it('serializes JSON and YAML to the same object without YAML aliases', () => {
+    const shared = { type: 'string' as const };
+    const document = buildOpenApiDocument(
+      app([
+        route({ methodName: 'a', fullPath: '/a', returns: { kind: 'json', schema: shared } }),
+        route({ methodName: 'b', fullPath: '/b', returns: { kind: 'json', schema: shared } }),
+      ]),
+    );
+    const yaml = documentToYaml(document);
+    assert.doesNotMatch(yaml, /[&*]a\d/);
+    assert.deepEqual(parse(yaml), JSON.parse(documentToJson(document)));
+  });
+});
