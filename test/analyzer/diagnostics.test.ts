@@ -140,4 +140,20 @@ describe('project-level analysis errors', () => {
       ['SVC_ERR_NO_CONTROLLERS'],
     );
   });
+
+  it('SVC_ERR_CONFIG_INVALID when svc.config.json is not JSON', () => {
+    const tsconfig = JSON.stringify({
+      compilerOptions: { ...compilerOptions, experimentalDecorators: true },
+    });
+    const result = analyzeProject({
+      root: project({ 'tsconfig.json': tsconfig, 'svc.config.json': '{ nope', 'app.ts': 'export {};\n' }),
+    });
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file, diagnostic.line]),
+      [
+        ['SVC_ERR_NO_CONTROLLERS', undefined, undefined],
+        ['SVC_ERR_CONFIG_INVALID', 'svc.config.json', 1],
+      ],
+    );
+  });
 });

@@ -145,6 +145,10 @@ export const ERROR_CODES = {
     title: 'TypeScript error',
     when: 'The project does not type-check; the analyzer reports the compiler diagnostics.',
   },
+  SVC_ERR_CONFIG_INVALID: {
+    title: 'Invalid svc.config.json',
+    when: '`svc.config.json` at the project root is not valid JSON.',
+  },
 } as const satisfies Record<`SVC_ERR_${string}`, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
