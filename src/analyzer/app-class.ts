@@ -4,7 +4,7 @@ import path from 'node:path';
 import type ts from 'typescript';
 import type { ApiInfoModel, AppClassModel } from '../model/app-model.js';
 import { exportNameOf, moduleOf } from './classes.js';
-import { locationOf, reportError, type AnalysisContext } from './context.js';
+import { locationOf, type AnalysisContext } from './context.js';
 import { findSvc, type SvcDecorator } from './decorators.js';
 import { componentUses } from './routes.js';
 import { objectProperties, requireStatic } from './static-values.js';
@@ -89,11 +89,13 @@ function readConfigInfo(context: AnalysisContext): Partial<ApiInfoModel> {
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    reportError(
-      context,
-      'SVC_ERR_NOT_STATIC',
-      `svc.config.json is not valid JSON: ${(error as Error).message}`,
-    );
+    context.diagnostics.push({
+      severity: 'error',
+      code: 'SVC_ERR_CONFIG_INVALID',
+      message: `svc.config.json is not valid JSON: ${(error as Error).message}`,
+      file: 'svc.config.json',
+      line: 1,
+    });
     return {};
   }
   const openapi = (parsed as { openapi?: Record<string, unknown> } | null)?.openapi ?? {};
