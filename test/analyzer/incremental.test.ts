@@ -1,0 +1,73 @@
+/** Re-analysis with the previous program (what `svc dev` does on a change). */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { analyzeProject } from '../../src/analyzer/index.js';
+
+const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+
+function controllerSource(routePath: string, returnType: string, body: string): string {
+  return [
+    "import { Controller, Get } from 'svc';",
+    "@Controller('things')",
+    'export class ThingsController {',
+    `  @Get('${routePath}')`,
+    `  list(): ${returnType} {`,
+    `    return ${body};`,
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+describe('incremental analysis', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'svc-incremental-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        experimentalDecorators: true,
+        skipLibCheck: true,
+        noEmit: true,
+        paths: { svc: [svcEntry] },
+      },
+      include: ['src'],
+    }),
+  );
+  const controllerFile = path.join(root, 'src', 'things.ts');
+
+  it('sees each change, reports errors, and recovers when they are fixed', () => {
+    writeFileSync(controllerFile, controllerSource('all', 'string[]', "['a']"));
+    const first = analyzeProject({ root });
+    assert.deepEqual(first.diagnostics, []);
+    assert.equal(first.model?.controllers[0]?.routes[0]?.fullPath, '/api/things/all');
+
+    writeFileSync(controllerFile, controllerSource('every', 'string', "'a'"));
+    const second = analyzeProject({ root, oldProgram: first.program });
+    assert.deepEqual(second.diagnostics, []);
+    assert.equal(second.model?.controllers[0]?.routes[0]?.fullPath, '/api/things/every');
+    assert.equal(second.model?.controllers[0]?.routes[0]?.returns.kind, 'text');
+
+    writeFileSync(controllerFile, controllerSource('every', 'number', "'a'"));
+    const broken = analyzeProject({ root, oldProgram: second.program });
+    assert.equal(broken.model, undefined);
+    assert.deepEqual(
+      broken.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file, diagnostic.line]),
+      [['SVC_ERR_TYPE_CHECK', 'src/things.ts', 6]],
+    );
+
+    writeFileSync(controllerFile, controllerSource('every', 'number', '1'));
+    const fixed = analyzeProject({ root, oldProgram: broken.program });
+    assert.deepEqual(fixed.diagnostics, []);
+    assert.equal(fixed.model?.controllers[0]?.routes[0]?.returns.kind, 'json');
+  });
+});
