@@ -19,7 +19,7 @@ export class DevSession {
   private readonly compiler: AppCompiler;
   private server: ServerProcess | undefined;
   private boundPort: number | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private queue: Promise<RebuildOutcome> = Promise.resolve('unchanged');
   private pending: string[] | undefined;
   private closing = false;
 
@@ -31,12 +31,12 @@ export class DevSession {
     return this.compiler.outDir;
   }
 
-  /** Queues a rebuild for `files` (merged with any rebuild not yet started). */
-  requestRebuild(files: readonly string[]): void {
-    if (this.closing) return;
+  /** Queues a rebuild for `files`, merged with any rebuild not yet started; resolves when it ran. */
+  requestRebuild(files: readonly string[]): Promise<RebuildOutcome> {
+    if (this.closing) return Promise.resolve('unchanged');
     if (this.pending) {
-      this.pending.push(...files);
-      return;
+      for (const file of files) if (!this.pending.includes(file)) this.pending.push(file);
+      return this.queue;
     }
     this.pending = [...files];
     this.queue = this.queue.then(() => {
@@ -44,6 +44,7 @@ export class DevSession {
       this.pending = undefined;
       return this.rebuild(changed);
     });
+    return this.queue;
   }
 
   /** Analyzes, writes the spec, compiles and (re)starts the server; `changed` only labels the log. */
@@ -78,15 +79,21 @@ export class DevSession {
     log(
       `svc: analyzed in ${Math.round(run.milliseconds)} ms, emitted ${compiled.emitted} file(s) in ${Math.round(compiled.milliseconds)} ms`,
     );
-    if (this.server && !compiled.changed) return 'unchanged';
+    if (this.server && !compiled.changed) {
+      log(`svc: the running server is up to date (${this.server.listening.url})`);
+      return 'unchanged';
+    }
     return (await this.restart(compiled.entry)) ? 'served' : 'failed';
   }
 
   private async restart(entry: string): Promise<boolean> {
-    await this.server?.stop();
+    const previous = this.server;
     this.server = undefined;
+    await previous?.stop();
     if (this.closing) return false;
-    const env = serverEnv(this.options, { port: this.boundPort, nodeEnv: 'development' });
+    // Keep the address stable across restarts, even when the first server took an ephemeral port.
+    const port = this.boundPort ?? this.options.port;
+    const env = serverEnv({ ...this.options, port }, { nodeEnv: 'development' });
     let server: ServerProcess;
     try {
       server = await startServerProcess({

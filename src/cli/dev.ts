@@ -1,6 +1,7 @@
 /** `svc dev`: analyze, write the spec, serve, and do it again on every change. */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { CliOptions } from './args.js';
+import { CliError } from './cli-error.js';
 import { DevSession } from './dev-session.js';
 import { waitForShutdown } from './signals.js';
 import { watchProject } from './watch.js';
@@ -8,16 +9,21 @@ import { watchProject } from './watch.js';
 const DEBOUNCE_MS = 80;
 
 export async function runDev(options: CliOptions): Promise<number> {
+  if (!existsSync(options.root)) throw new CliError(`no directory ${options.root}`);
   const session = new DevSession(options);
   rmSync(session.outDir, { recursive: true, force: true });
   const shutdown = waitForShutdown();
-  if ((await session.rebuild()) === 'fatal') return 1;
+  // Watch before the first analysis, so edits made while it runs are not missed.
   const watcher = watchProject({
     root: options.root,
     ignore: ['dist'],
     debounceMs: DEBOUNCE_MS,
-    onChange: (files) => session.requestRebuild(files),
+    onChange: (files) => void session.requestRebuild(files),
   });
+  if ((await session.requestRebuild([])) === 'fatal') {
+    watcher.close();
+    return 1;
+  }
   process.stdout.write(`svc: watching ${options.root} for changes\n`);
   await shutdown;
   watcher.close();

@@ -39,7 +39,7 @@ export interface CliResult {
 /** Runs the CLI to completion (killed after `timeoutMs`). */
 export function runCli(args: string[], cwd: string, timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv() });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv({}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -60,8 +60,8 @@ export class RunningCli {
   private readonly exited: Promise<number | null>;
   private listeners: (() => void)[] = [];
 
-  constructor(args: string[], cwd: string) {
-    this.child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv() });
+  constructor(args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}) {
+    this.child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv(extraEnv) });
     const append = (chunk: Buffer) => {
       this.output += chunk.toString();
       for (const listener of this.listeners) listener();
@@ -117,11 +117,19 @@ export async function request(url: string, method = 'GET'): Promise<{ status: nu
   return { status: response.status, text: await response.text() };
 }
 
-function cliEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
+/**
+ * NODE_OPTIONS that make any attempt to load `typescript` fail (a module resolve hook), for
+ * proving that `svc start` and the server processes never load the compiler.
+ */
+export const FORBID_TYPESCRIPT = {
+  NODE_OPTIONS: `--import=${join(FIXTURES, 'forbid-typescript', 'register.mjs')}`,
+};
+
+function cliEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
   delete env.HOST;
   delete env.PORT;
-  delete env.NODE_OPTIONS;
+  if (!extra.NODE_OPTIONS) delete env.NODE_OPTIONS;
   delete env.NODE_TEST_CONTEXT;
   return env;
 }
