@@ -82,9 +82,10 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
         chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'),
       );
     };
-    const onError = (error: Error): void => {
+    // A client that goes away mid-body is a bad request, not a server error worth a stack trace.
+    const onError = (): void => {
       cleanup();
-      reject(error);
+      reject(new FrameworkHttpError('SVC_ERR_BAD_REQUEST', 'The request body could not be read to its end.'));
     };
     req.on('data', onData);
     req.on('end', onEnd);
