@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   FORBID_TYPESCRIPT,
@@ -58,5 +60,33 @@ describe('svc start', () => {
     );
     assert.equal(await cli.stop(), 0);
     assert.doesNotMatch(cli.output, /typescript must not be loaded/);
+  });
+
+  it('a server that cannot start prints its error and svc start exits 1', async () => {
+    const broken = makeProject();
+    try {
+      const source = [
+        "import { Controller, Get } from 'svc';",
+        'export class Clock {',
+        '  constructor(readonly zone: string) {}',
+        '}',
+        "@Controller('time')",
+        'export class TimeController {',
+        '  constructor(private readonly clock: Clock) {}',
+        '  @Get()',
+        '  now(): string {',
+        '    return this.clock.zone;',
+        '  }',
+        '}',
+      ].join('\n');
+      writeFileSync(join(broken, 'src/time.controller.ts'), source);
+      assert.equal((await runCli(['build'], broken)).code, 0);
+      const result = await runCli(['start', '--host', '127.0.0.1', '--port', '0'], broken);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /\[SVC_ERR_MISSING_PROVIDER\]/);
+      assert.match(result.stderr, /^svc: the server process exited with 1 before listening$/m);
+    } finally {
+      removeProject(broken);
+    }
   });
 });
