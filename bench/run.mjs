@@ -94,9 +94,14 @@ async function main() {
     sections.push(`### Streams\n\n${streamsTable(report.streams)}`);
   }
 
+  const { measuredSvc } = await import('./lib/svc-build.mjs');
+  report.svc = measuredSvc()?.commit;
   const m = report.machine;
+  m.loadAverage1mAtEnd = Number(loadavg()[0].toFixed(2));
+  const busiest = Math.max(m.loadAverage1m, m.loadAverage1mAtEnd);
+  const busy = busiest > 1.5 ? ` · ⚠ load average up to ${busiest}: other work shared the machine` : '';
   console.log(
-    `\n${report.date.slice(0, 10)} · ${m.cpus} × ${m.model} · ${m.memoryGiB} GiB · Node ${m.node}\n`,
+    `\n${report.date.slice(0, 10)} · ${m.cpus} × ${m.model} · ${m.memoryGiB} GiB · Node ${m.node} · svc ${report.svc ?? 'not measured'}${busy}\n`,
   );
   console.log(sections.join('\n\n'));
   writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

@@ -67,6 +67,9 @@ export function svcPackageFor(config) {
   return svcPackage;
 }
 
+/** The svc package measured in this run, if any part built it. */
+export const measuredSvc = () => svcPackage;
+
 export const svcCli = (config) => join(svcPackageFor(config).dir, 'dist', 'cli', 'main.js');
 
 /** The compiled apps import `svc` by name: link the measured package as bench/apps/node_modules/svc. */
