@@ -6,10 +6,13 @@ import { isSvcFile } from './svc-symbols.js';
 
 /** A file of the user's project: not a declaration file, not a dependency, not svc itself. */
 export function isProjectFile(context: AnalysisContext, sourceFile: ts.SourceFile): boolean {
-  if (sourceFile.isDeclarationFile || context.program.isSourceFileFromExternalLibrary(sourceFile))
-    return false;
+  return isProjectSourceFile(context.program, context.root, sourceFile);
+}
+
+export function isProjectSourceFile(program: ts.Program, root: string, sourceFile: ts.SourceFile): boolean {
+  if (sourceFile.isDeclarationFile || program.isSourceFileFromExternalLibrary(sourceFile)) return false;
   if (/[\\/]node_modules[\\/]/.test(sourceFile.fileName) || isSvcFile(sourceFile.fileName)) return false;
-  return !relativeFile(context.root, sourceFile.fileName).startsWith('../');
+  return !relativeFile(root, sourceFile.fileName).startsWith('../');
 }
 
 export function moduleOf(context: AnalysisContext, node: ts.Node): string {

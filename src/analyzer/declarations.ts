@@ -1,7 +1,7 @@
-/** Finds the declarations svc cares about in the project's own files, in a deterministic order. */
+/** Finds the declarations svc cares about in one project file, in source order. */
 import ts from 'typescript';
-import { isProjectFile } from './classes.js';
 import type { AnalysisContext } from './context.js';
+import { relativeFile } from './context.js';
 import { classDeclarationOf, findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
 import { hasRoleMethods } from './components.js';
 import { factoryCall } from './svc-symbols.js';
@@ -11,36 +11,39 @@ export interface DecoratedClass {
   decorators: SvcDecorator[];
 }
 
-export interface ProjectDeclarations {
-  apps: DecoratedClass[];
-  controllers: (DecoratedClass & { controllerDecorator: SvcDecorator })[];
-  components: { declaration: ts.ClassDeclaration; decoratorName: string | undefined }[];
+/** `export const RequireAuth = component(BearerAuth)`: names the decorator of a component class. */
+export interface ComponentFactory {
+  /** File (relative to the root) and name of the component class. */
+  classFile: string;
+  className: string;
+  decoratorName: string;
 }
 
-export function collectDeclarations(context: AnalysisContext): ProjectDeclarations {
-  const found: ProjectDeclarations = { apps: [], controllers: [], components: [] };
-  const componentNames = new Map<ts.ClassDeclaration, string | undefined>();
-  const files = context.program.getSourceFiles().filter((file) => isProjectFile(context, file));
-  files.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
-  for (const file of files) {
-    for (const statement of file.statements) {
-      if (ts.isClassDeclaration(statement)) visitClass(context, statement, found, componentNames);
-      else if (ts.isVariableStatement(statement)) visitVariables(context, statement, componentNames);
-    }
+export interface FileDeclarations {
+  apps: DecoratedClass[];
+  controllers: (DecoratedClass & { controllerDecorator: SvcDecorator })[];
+  /** Classes with lifecycle role methods, or made into a component in this file. */
+  components: ts.ClassDeclaration[];
+  factories: ComponentFactory[];
+}
+
+export function collectFileDeclarations(context: AnalysisContext, file: ts.SourceFile): FileDeclarations {
+  const found: FileDeclarations = { apps: [], controllers: [], components: [], factories: [] };
+  const factoryTargets = new Set<ts.ClassDeclaration>();
+  for (const statement of file.statements) {
+    if (ts.isVariableStatement(statement)) visitVariables(context, statement, found, factoryTargets);
   }
-  for (const [declaration, decoratorName] of componentNames) {
-    if (isProjectFile(context, declaration.getSourceFile()))
-      found.components.push({ declaration, decoratorName });
+  for (const statement of file.statements) {
+    if (ts.isClassDeclaration(statement)) visitClass(context, statement, found, factoryTargets);
   }
-  found.components.sort((a, b) => compareDeclarations(a.declaration, b.declaration));
   return found;
 }
 
 function visitClass(
   context: AnalysisContext,
   declaration: ts.ClassDeclaration,
-  found: ProjectDeclarations,
-  componentNames: Map<ts.ClassDeclaration, string | undefined>,
+  found: FileDeclarations,
+  factoryTargets: Set<ts.ClassDeclaration>,
 ): void {
   const decorators = svcDecorators(context, declaration);
   const controllerDecorator = findSvc(decorators, 'Controller');
@@ -49,31 +52,27 @@ function visitClass(
     return;
   }
   if (findSvc(decorators, 'App', 'ApiInfo')) found.apps.push({ declaration, decorators });
-  if (!componentNames.has(declaration) && hasRoleMethods(context, declaration)) {
-    componentNames.set(declaration, undefined);
-  }
+  if (factoryTargets.has(declaration) || hasRoleMethods(context, declaration))
+    found.components.push(declaration);
 }
 
-/** `export const RequireAuth = component(BearerAuth)` names BearerAuth's decorator. */
 function visitVariables(
   context: AnalysisContext,
   statement: ts.VariableStatement,
-  componentNames: Map<ts.ClassDeclaration, string | undefined>,
+  found: FileDeclarations,
+  factoryTargets: Set<ts.ClassDeclaration>,
 ): void {
   for (const variable of statement.declarationList.declarations) {
     if (!ts.isIdentifier(variable.name) || !variable.initializer) continue;
     const call = factoryCall(context.checker, variable.name, 'component');
     const classArgument = call?.arguments[0];
     const declaration = classArgument && classDeclarationOf(context, classArgument);
-    if (declaration && componentNames.get(declaration) === undefined) {
-      componentNames.set(declaration, variable.name.text);
-    }
+    if (!declaration?.name) continue;
+    factoryTargets.add(declaration);
+    found.factories.push({
+      classFile: relativeFile(context.root, declaration.getSourceFile().fileName),
+      className: declaration.name.text,
+      decoratorName: variable.name.text,
+    });
   }
-}
-
-function compareDeclarations(a: ts.Node, b: ts.Node): number {
-  const fileA = a.getSourceFile().fileName;
-  const fileB = b.getSourceFile().fileName;
-  if (fileA !== fileB) return fileA < fileB ? -1 : 1;
-  return a.pos - b.pos;
 }

@@ -21,6 +21,11 @@ export interface LoadedProgram {
  * incremental run re-checks only those (`svc dev` passes the last program back as `oldProgram`).
  */
 const builders = new WeakMap<ts.Program, ts.SemanticDiagnosticsBuilderProgram>();
+/** The builder program behind a program made by `loadProgram`. */
+export function builderOf(program: ts.Program): ts.SemanticDiagnosticsBuilderProgram | undefined {
+  return builders.get(program);
+}
+
 let parseCount = 0;
 const noSemantics = (): readonly ts.Diagnostic[] => [];
 

@@ -70,4 +70,36 @@ describe('incremental analysis', () => {
     assert.deepEqual(fixed.diagnostics, []);
     assert.equal(fixed.model?.controllers[0]?.routes[0]?.returns.kind, 'json');
   });
+
+  it('re-extracts a controller when a type it uses changes in another file, and matches a cold run', () => {
+    const modelsFile = path.join(root, 'src', 'models.ts');
+    const usersFile = path.join(root, 'src', 'users.ts');
+    writeFileSync(modelsFile, 'export interface User {\n  id: string;\n}\n');
+    writeFileSync(
+      usersFile,
+      [
+        "import { Controller, Get } from 'svc';",
+        "import type { User } from './models.js';",
+        "@Controller('users')",
+        'export class UsersController {',
+        '  @Get()',
+        '  list(): User[] {',
+        '    return [];',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const first = analyzeProject({ root });
+    assert.deepEqual(first.diagnostics, []);
+    assert.deepEqual(Object.keys(first.model!.schemas.User!.properties!), ['id']);
+
+    const unchanged = analyzeProject({ root, oldProgram: first.program });
+    assert.deepEqual(unchanged.model, first.model, 'nothing changed, same model');
+
+    writeFileSync(modelsFile, 'export interface User {\n  id: string;\n  name: string;\n}\n');
+    const warm = analyzeProject({ root, oldProgram: unchanged.program });
+    assert.deepEqual(Object.keys(warm.model!.schemas.User!.properties!), ['id', 'name']);
+    assert.deepEqual(warm.model, analyzeProject({ root }).model, 'warm and cold runs agree');
+  });
 });

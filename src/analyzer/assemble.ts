@@ -1,0 +1,76 @@
+/** Fragments of every project file → one app model (prefix applied, components named, schemas merged). */
+import { APP_MODEL_VERSION, type AppModel, type ComponentModel } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { joinRoutePath } from '../runtime/router/paths.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
+import { checkApp } from './checks.js';
+import type { AnalysisContext } from './context.js';
+import type { FileFragment } from './fragments.js';
+import { finalizeSchemas } from './model-schemas.js';
+import { collectModules } from './modules.js';
+
+/** The merged model, or undefined when two fragments name different schemas alike (re-extract all). */
+export function assembleModel(context: AnalysisContext, fragments: FileFragment[]): AppModel | undefined {
+  const schemas = mergeSchemas(fragments);
+  if (!schemas) return undefined;
+  const app = fragments.flatMap((fragment) => fragment.apps)[0];
+  const prefix = app?.prefix ?? DEFAULT_PREFIX;
+  // Fragments are reused across runs: the model gets its own copies.
+  const controllers = structuredClone(fragments.flatMap((fragment) => fragment.controllers));
+  for (const controller of controllers) {
+    for (const route of controller.routes)
+      route.fullPath = joinRoutePath(prefix, controller.basePath, route.path);
+  }
+  const components = structuredClone(fragments.flatMap((fragment) => fragment.components));
+  nameComponentDecorators(components, fragments);
+  if (controllers.length === 0) {
+    context.diagnostics.push({
+      severity: 'error',
+      code: 'SVC_ERR_NO_CONTROLLERS',
+      message:
+        'no class in the project is decorated with @Controller (the files of tsconfig.json were searched)',
+    });
+  }
+  context.diagnostics.push(...checkApp(controllers, components));
+  const model: AppModel = {
+    version: APP_MODEL_VERSION,
+    prefix,
+    host: app?.host ?? DEFAULT_HOST,
+    port: app?.port ?? DEFAULT_PORT,
+    info: resolveInfo(context, app?.info ?? {}),
+    controllers,
+    components,
+    schemas: {},
+    modules: [],
+  };
+  if (app) model.app = structuredClone(app.app);
+  model.schemas = finalizeSchemas(model, schemas);
+  model.modules = collectModules(model);
+  return model;
+}
+
+function mergeSchemas(fragments: FileFragment[]): Record<string, JsonSchema> | undefined {
+  const merged: Record<string, JsonSchema> = {};
+  const texts = new Map<string, string>();
+  for (const fragment of fragments) {
+    for (const [name, schema] of Object.entries(fragment.schemas)) {
+      const text = JSON.stringify(schema);
+      const known = texts.get(name);
+      if (known !== undefined && known !== text) return undefined;
+      texts.set(name, text);
+      merged[name] = schema;
+    }
+  }
+  return merged;
+}
+
+/** `export const RequireAuth = component(BearerAuth)` anywhere in the project names BearerAuth's decorator. */
+function nameComponentDecorators(components: ComponentModel[], fragments: FileFragment[]): void {
+  const factories = fragments.flatMap((fragment) => fragment.factories);
+  for (const component of components) {
+    const factory = factories.find(
+      (candidate) => candidate.classFile === component.module && candidate.className === component.className,
+    );
+    if (factory) component.decoratorName = factory.decoratorName;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * What one project file contributes to the app model. Fragments are extracted per file so that
+ * an incremental run re-extracts only the files whose own text or dependencies changed.
+ */
+import type ts from 'typescript';
+import type { AppClassModel, ApiInfoModel, ComponentModel, ControllerModel } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { reachableSchemas } from '../openapi/refs.js';
+import { extractAppSettings } from './app-class.js';
+import { extractComponent } from './components.js';
+import type { AnalysisContext } from './context.js';
+import { extractController } from './controllers.js';
+import { collectFileDeclarations, type ComponentFactory } from './declarations.js';
+import type { AnalyzerDiagnostic } from './diagnostics.js';
+import { PROBLEM_SCHEMA_NAME } from './problem.js';
+
+export interface AppFragment {
+  prefix: string;
+  host: string;
+  port: number;
+  info: Partial<ApiInfoModel>;
+  app: AppClassModel;
+}
+
+export interface FileFragment {
+  apps: AppFragment[];
+  /** Route `fullPath`s are computed without a prefix here; assembly applies the app's. */
+  controllers: ControllerModel[];
+  components: ComponentModel[];
+  factories: ComponentFactory[];
+  /** The named schemas this file's models reach. */
+  schemas: Record<string, JsonSchema>;
+  /** Errors and warnings found while extracting this file (type-check errors are kept apart). */
+  diagnostics: AnalyzerDiagnostic[];
+}
+
+export function extractFragment(context: AnalysisContext, file: ts.SourceFile): FileFragment {
+  const errorsBefore = context.diagnostics.length;
+  const warningsBefore = context.schemas.diagnostics().length;
+  const found = collectFileDeclarations(context, file);
+  const fragment: FileFragment = {
+    apps: found.apps.map(({ declaration, decorators }) => {
+      const settings = extractAppSettings(context, declaration, decorators);
+      return { ...settings, app: settings.app as AppClassModel };
+    }),
+    controllers: found.controllers.map((controller) =>
+      extractController(context, { ...controller, prefix: '', problemSchema: PROBLEM_SCHEMA_NAME }),
+    ),
+    components: found.components.map((declaration) => extractComponent(context, declaration, undefined)),
+    factories: found.factories,
+    schemas: {},
+    diagnostics: [
+      ...context.diagnostics.slice(errorsBefore),
+      ...context.schemas.diagnostics().slice(warningsBefore),
+    ],
+  };
+  const roots = [fragment.controllers, fragment.components];
+  fragment.schemas = reachableSchemas(roots, context.schemas.components());
+  return fragment;
+}
