@@ -31,7 +31,7 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
       },
     },
   },
-  required: ['type', 'title', 'status'],
+  required: ['type', 'title', 'status', 'detail'],
 };
 
 export function hasValidatedInput(params: readonly ParamModel[]): boolean {
