@@ -147,3 +147,38 @@ describe('books', () => {
       assert.equal(r.text, 'Missing or invalid Authorization header');
     }));
 });
+
+describe('guards run before the body is read', () => {
+  test('a malformed body on a guarded route without a token → 401, not 400', () =>
+    both(
+      app,
+      base,
+      {
+        method: 'POST',
+        url: '/api/books',
+        headers: { 'content-type': 'application/json' },
+        body: '{"title": ',
+      },
+      (r) => {
+        assert.equal(r.status, 401);
+        assert.equal(r.text, 'Missing or invalid Authorization header');
+      },
+    ));
+
+  test('the same malformed body with a valid token → 400 malformed JSON', () =>
+    both(
+      app,
+      base,
+      {
+        method: 'POST',
+        url: '/api/books',
+        headers: { ...reader, 'content-type': 'application/json' },
+        body: '{"title": ',
+      },
+      (r) => {
+        assert.equal(r.status, 400);
+        assert.equal(r.headers['content-type'], 'application/problem+json');
+        assert.equal((json(r) as { type: string }).type, 'urn:svc:error:SVC_ERR_MALFORMED_JSON');
+      },
+    ));
+});

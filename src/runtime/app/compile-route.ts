@@ -7,7 +7,7 @@ import type { AppModel, RouteKind } from '../../model/app-model.js';
 import { compileBinder, readsBody, usesContext } from '../binding/compile-binder.js';
 import type { ComponentUse } from '../decorators/metadata.js';
 import type { Exchange } from '../http/exchange.js';
-import { buildChain, type ComponentSteps } from '../lifecycle/build-chain.js';
+import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-chain.js';
 import { compilePipeline, finishHttp, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
 import { paramNames } from '../router/paths.js';
@@ -49,6 +49,18 @@ function finishFor(kind: RouteKind, streams: StreamSettings): RoutePlan['finish'
   return finishHttp;
 }
 
+/**
+ * The body is read after middleware and guards unless one of them binds it, so a request the
+ * gates refuse is refused for that reason (401, 403), not for a body nobody should read.
+ */
+function bodyTiming(chain: Chain, params: JoinedRoute['model']['params']): RoutePlan['bodyTiming'] {
+  const gates = [...chain.middleware, ...chain.guard];
+  if (readsBody(gates.flatMap((step) => step.params))) return 'beforeGates';
+  const later = [...chain.preInterceptor, ...chain.postInterceptor];
+  if (readsBody(params) || readsBody(later.flatMap((step) => step.params))) return 'afterGates';
+  return 'never';
+}
+
 export async function compileRoute(
   controller: JoinedController,
   instance: object,
@@ -61,7 +73,6 @@ export async function compileRoute(
     { app: context.appUses, controller: controller.record.components, route: route.record.components },
     context.steps,
   );
-  const componentParams = chain.all.flatMap((step) => step.params);
   const bind = compileBinder(model.params, context.coercion);
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[model.methodName] as (
     ...args: unknown[]
@@ -74,7 +85,7 @@ export async function compileRoute(
     headerList,
     headers: headerObject(headerList),
     needsContext: chain.all.length > 0 || usesContext(model.params),
-    needsBody: readsBody(model.params) || readsBody(componentParams),
+    bodyTiming: bodyTiming(chain, model.params),
     chain,
     invokeHandler: (ex) => method.apply(instance, bind(ex)),
     serialize: chooseSerializer(model.returns.schema, context.model.schemas),

@@ -1,7 +1,7 @@
 /**
  * Runs one compiled route for one request. Straight-line: open the context (if anything uses
- * it), read the body (if anything binds it), the before-handler phases, the handler, then the
- * finish step chosen by route kind. A stop or block answers at once and nothing later runs.
+ * it), middleware and guards, read the body (if anything binds it), pre-interceptors, the
+ * handler, then the finish step chosen by route kind. A stop or block answers at once and nothing later runs.
  * Every throw lands in the single catch: catchers nearest first, else the default answer.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -30,7 +30,8 @@ export interface RoutePlan {
   /** The same, as a header object for routes that never open a context. */
   headers: OutgoingHttpHeaders | undefined;
   needsContext: boolean;
-  needsBody: boolean;
+  /** When the JSON body is read: before middleware (a gate binds it), after the gates, or not at all. */
+  bodyTiming: 'beforeGates' | 'afterGates' | 'never';
   chain: Chain;
   /** Binds the handler's arguments and calls it; returns what it returned (maybe a promise). */
   invokeHandler: (ex: Exchange) => unknown;
@@ -41,13 +42,18 @@ export interface RoutePlan {
 }
 
 export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void> {
-  const hasBefore =
-    plan.chain.middleware.length + plan.chain.guard.length + plan.chain.preInterceptor.length > 0;
+  const { chain, settings } = plan;
+  const hasGates = chain.middleware.length + chain.guard.length > 0;
+  const hasPre = chain.preInterceptor.length > 0;
+  const bodyFirst = plan.bodyTiming === 'beforeGates';
+  const bodyAfterGates = plan.bodyTiming === 'afterGates';
   return async function runRoute(ex: Exchange): Promise<void> {
     try {
       if (plan.needsContext) ex.openContext(plan.status, plan.headerList);
-      if (plan.needsBody) ex.body = await readJsonBody(ex.req, plan.settings.bodyLimit);
-      if (hasBefore && (await runBeforePhases(plan.chain, ex))) return;
+      if (bodyFirst) ex.body = await readJsonBody(ex.req, settings.bodyLimit);
+      if (hasGates && (await runGates(chain, ex))) return;
+      if (bodyAfterGates) ex.body = await readJsonBody(ex.req, settings.bodyLimit);
+      if (hasPre) for (const step of chain.preInterceptor) await step.run(ex);
       await plan.finish(plan, ex);
     } catch (error) {
       await recover(plan, ex, error);
@@ -55,8 +61,8 @@ export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void
   };
 }
 
-/** Middleware, guards, pre-interceptors. True when one of them answered (stop / block). */
-async function runBeforePhases(chain: Chain, ex: Exchange): Promise<boolean> {
+/** Middleware then guards. True when one of them answered (stop / block). */
+async function runGates(chain: Chain, ex: Exchange): Promise<boolean> {
   for (const step of chain.middleware) {
     const result = await step.run(ex);
     if (result instanceof MiddlewareResult && !result.proceed) return answerEarly(ex, result.response, 200);
@@ -66,7 +72,6 @@ async function runBeforePhases(chain: Chain, ex: Exchange): Promise<boolean> {
     if (result instanceof GuardResult && !result.proceed) return answerEarly(ex, result.response, 403);
     if (result === false) return answerEarly(ex, undefined, 403);
   }
-  for (const step of chain.preInterceptor) await step.run(ex);
   return false;
 }
 
