@@ -23,11 +23,13 @@ export const Catch = (errorClass?: Constructor): MethodDecorator => roleDecorato
 
 /**
  * `export const RequireAuth = component(BearerAuth)`; then `@RequireAuth()` on a route, a
- * controller or the `@App` class. The arguments are passed to `new BearerAuth(...args)`.
+ * controller or the `@App` class. The arguments are passed to `new BearerAuth(...args)`, and
+ * the constructor parameters after them are provided like a controller's dependencies, which
+ * is why every argument is optional here.
  */
 export function component<C extends Constructor>(
   componentClass: C,
-): (...args: ConstructorParameters<C>) => ClassOrMethodDecorator {
+): (...args: Partial<ConstructorParameters<C>>) => ClassOrMethodDecorator {
   recordOfClass(componentClass);
   return (...args) =>
     (target, propertyKey) => {
