@@ -1,4 +1,5 @@
 import {
+  ApiResponse,
   Body,
   Controller,
   Delete,
@@ -25,6 +26,7 @@ export class BooksController {
   }
 
   @Get(':id')
+  @ApiResponse(404, { description: 'No book has this id' })
   get(@Param() id: string): Book {
     const book = this.repo.find(id);
     if (!book) throw new NotFoundError(`No book with id ${id}`);
@@ -34,12 +36,15 @@ export class BooksController {
   @Post()
   @StatusCode(201)
   @RequireAuth()
+  @ApiResponse(401, { description: 'Missing or invalid bearer token' })
   create(@Body() book: NewBook): Book {
     return this.repo.add(book);
   }
 
   @Put(':id')
   @RequireAuth()
+  @ApiResponse(401, { description: 'Missing or invalid bearer token' })
+  @ApiResponse(404, { description: 'No book has this id' })
   replace(@Param() id: string, @Body() book: NewBook): Book {
     const replaced = this.repo.replace(id, book);
     if (!replaced) throw new NotFoundError(`No book with id ${id}`);
@@ -48,6 +53,8 @@ export class BooksController {
 
   @Patch(':id')
   @RequireAuth()
+  @ApiResponse(401, { description: 'Missing or invalid bearer token' })
+  @ApiResponse(404, { description: 'No book has this id' })
   update(@Param() id: string, @Body() patch: BookPatch): Book {
     const updated = this.repo.update(id, patch);
     if (!updated) throw new NotFoundError(`No book with id ${id}`);
@@ -58,6 +65,9 @@ export class BooksController {
   @StatusCode(204)
   @RequireAuth()
   @RequireRole('admin')
+  @ApiResponse(401, { description: 'Missing or invalid bearer token' })
+  @ApiResponse(403, { description: 'The token does not carry the admin role' })
+  @ApiResponse(404, { description: 'No book has this id' })
   remove(@Param() id: string): void {
     if (!this.repo.remove(id)) throw new NotFoundError(`No book with id ${id}`);
   }
