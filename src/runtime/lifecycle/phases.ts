@@ -28,5 +28,12 @@ export const PHASES: readonly PhaseInfo[] = [
   { role: 'postInterceptor', when: 'after', order: 'reverse' },
 ];
 
+/** The status of a stop (middleware) or block (guard) that gives none: read once, at start-up. */
+export function earlyStatusOf(role: 'middleware' | 'guard'): number {
+  const status = PHASES.find((phase) => phase.role === role)?.earlyStatus;
+  if (status === undefined) throw new Error(`svc: phases.ts gives no earlyStatus for ${role}`);
+  return status;
+}
+
 /** Catchers are searched nearest first: route, then controller, then app. */
 export const CATCH_SEARCH_ORDER: readonly Level[] = ['route', 'controller', 'app'];

@@ -14,6 +14,7 @@ import { sendValue, type Serializer } from '../response/send.js';
 import { GuardResult, MiddlewareResult, type EarlyResponse } from '../results.js';
 import type { Chain } from './build-chain.js';
 import type { ComponentStep } from './component-step.js';
+import { earlyStatusOf } from './phases.js';
 import { stringifyRich } from '../response/json.js';
 
 export interface PipelineSettings extends ErrorSettings {
@@ -61,16 +62,21 @@ export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void
   };
 }
 
+const STOP_STATUS = earlyStatusOf('middleware');
+const BLOCK_STATUS = earlyStatusOf('guard');
+
 /** Middleware then guards. True when one of them answered (stop / block). */
 async function runGates(chain: Chain, ex: Exchange): Promise<boolean> {
   for (const step of chain.middleware) {
     const result = await step.run(ex);
-    if (result instanceof MiddlewareResult && !result.proceed) return answerEarly(ex, result.response, 200);
+    if (result instanceof MiddlewareResult && !result.proceed)
+      return answerEarly(ex, result.response, STOP_STATUS);
   }
   for (const step of chain.guard) {
     const result = await step.run(ex);
-    if (result instanceof GuardResult && !result.proceed) return answerEarly(ex, result.response, 403);
-    if (result === false) return answerEarly(ex, undefined, 403);
+    if (result instanceof GuardResult && !result.proceed)
+      return answerEarly(ex, result.response, BLOCK_STATUS);
+    if (result === false) return answerEarly(ex, undefined, BLOCK_STATUS);
   }
   return false;
 }
