@@ -3,12 +3,19 @@
  * handler call, serializer and finish step, all decided here once.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { AppModel, RouteKind } from '../../model/app-model.js';
+import type { AppModel, RouteKind, RouteModel } from '../../model/app-model.js';
 import { compileBinder, readsBody, usesContext } from '../binding/compile-binder.js';
 import type { ComponentUse } from '../decorators/metadata.js';
 import type { Exchange } from '../http/exchange.js';
 import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-chain.js';
-import { compilePipeline, finishHttp, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
+import {
+  compilePipeline,
+  finishHttp,
+  inspectedFinishHttp,
+  type PipelineSettings,
+  type RoutePlan,
+} from '../lifecycle/pipeline.js';
+import { compileDevResponseCheck } from '../response/dev-check.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
 import { paramNames } from '../router/paths.js';
 import type { CoercerOptions } from '../validation/types.js';
@@ -32,6 +39,7 @@ export interface RouteCompileContext {
   appUses: readonly ComponentUse[];
   steps: ComponentSteps;
   coercion: CoercerOptions;
+  /** `dev` also turns on the response check of JSON routes. */
   settings: PipelineSettings;
   streams: StreamSettings;
 }
@@ -43,10 +51,16 @@ function headerObject(list: readonly (readonly [string, string])[]): OutgoingHtt
   return headers;
 }
 
-function finishFor(kind: RouteKind, streams: StreamSettings): RoutePlan['finish'] {
-  if (kind === 'sse') return sseFinish(streams);
-  if (kind === 'websocket') return webSocketFinish;
-  return finishHttp;
+function finishFor(route: RouteModel, label: string, context: RouteCompileContext): RoutePlan['finish'] {
+  if (route.kind === 'sse') return sseFinish(context.streams);
+  if (route.kind === 'websocket') return webSocketFinish;
+  const schema = route.returns.schema;
+  // Chosen once: outside dev mode (or without a JSON schema) the plain finish, with no check at all.
+  if (!context.settings.dev || route.returns.kind !== 'json' || schema === undefined) return finishHttp;
+  const checked = { method: route.httpMethod, fullPath: route.fullPath, label };
+  return inspectedFinishHttp(
+    compileDevResponseCheck(checked, schema, context.model.schemas, context.settings.log),
+  );
 }
 
 /**
@@ -89,7 +103,7 @@ export async function compileRoute(
     chain,
     invokeHandler: (ex) => method.apply(instance, bind(ex)),
     serialize: chooseSerializer(model.returns.schema, context.model.schemas),
-    finish: finishFor(model.kind, context.streams),
+    finish: finishFor(model, label, context),
     settings: context.settings,
   };
   return {

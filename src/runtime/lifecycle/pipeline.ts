@@ -105,6 +105,23 @@ function lowerCaseKeys(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 export async function finishHttp(plan: RoutePlan, ex: Exchange): Promise<void> {
   let value = plan.invokeHandler(ex);
   if (value instanceof Promise) value = await value;
+  await answerWith(plan, ex, value);
+}
+
+/**
+ * `finishHttp` that also shows the handler's value to `inspect` before answering (the dev-mode
+ * response check). A separate function so routes without a check pay nothing for it.
+ */
+export function inspectedFinishHttp(inspect: (value: unknown) => void): RoutePlan['finish'] {
+  return async (plan, ex) => {
+    let value = plan.invokeHandler(ex);
+    if (value instanceof Promise) value = await value;
+    inspect(value);
+    await answerWith(plan, ex, value);
+  };
+}
+
+async function answerWith(plan: RoutePlan, ex: Exchange, value: unknown): Promise<void> {
   const ctx = ex.context;
   if (ctx === undefined) {
     sendValue(ex.res, ex.method === 'HEAD', plan.status, plan.headers, value, plan.serialize);

@@ -1,0 +1,68 @@
+/**
+ * Dev mode against production mode on one fixture app: the response check warns (dev only).
+ * Each mode is checked through a socket and inject.
+ */
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, type SvcApp } from '../../src/testing/index.js';
+import { both, json } from './helpers.js';
+
+const root = fileURLToPath(new URL('../fixtures/runtime/dev-mode', import.meta.url));
+
+interface Running {
+  app: SvcApp;
+  base: string;
+  logs: string[];
+}
+
+async function start(dev: boolean): Promise<Running> {
+  const logs: string[] = [];
+  const app = await createTestApp({ root, dev, log: (line) => logs.push(line) });
+  const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, base: url, logs };
+}
+
+const WARNING =
+  'svc: warning: GET /api/shapes/wrong (ShapesController.wrong) returned a value that does not match its declared type: /id must be a number';
+
+describe('dev mode', () => {
+  let dev: Running;
+  before(async () => (dev = await start(true)));
+  after(() => dev.app.close());
+
+  it('logs a mismatching response as a warning naming the route, once, and still sends it', async () => {
+    for (let i = 0; i < 2; i++) {
+      await both(dev.app, dev.base, { method: 'GET', url: '/api/shapes/wrong' }, (reply) => {
+        assert.equal(reply.status, 200);
+        assert.deepEqual(json(reply), { id: 'x' });
+      });
+    }
+    assert.deepEqual(
+      dev.logs.filter((line) => line.includes('warning')),
+      [WARNING],
+    );
+  });
+
+  it('logs nothing for a response that matches', async () => {
+    const before = dev.logs.length;
+    await both(dev.app, dev.base, { method: 'GET', url: '/api/shapes/right' }, (reply) => {
+      assert.deepEqual(json(reply), { id: 1 });
+    });
+    assert.equal(dev.logs.length, before);
+  });
+});
+
+describe('production mode', () => {
+  let prod: Running;
+  before(async () => (prod = await start(false)));
+  after(() => prod.app.close());
+
+  it('does not check responses', async () => {
+    await both(prod.app, prod.base, { method: 'GET', url: '/api/shapes/wrong' }, (reply) => {
+      assert.equal(reply.status, 200);
+      assert.deepEqual(json(reply), { id: 'x' });
+    });
+    assert.deepEqual(prod.logs, []);
+  });
+});
