@@ -1,6 +1,6 @@
 /**
- * Dev mode against production mode on one fixture app: the response check warns (dev only).
- * Each mode is checked through a socket and inject.
+ * Dev mode against production mode on one fixture app: the response check warns (dev only) and
+ * 500 bodies show the stack (dev only). Each mode is checked through a socket and inject.
  */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,17 @@ describe('dev mode', () => {
     });
     assert.equal(dev.logs.length, before);
   });
+
+  it('answers an unexpected throw with a 500 whose body holds the message and the stack', async () => {
+    await both(dev.app, dev.base, { method: 'GET', url: '/api/shapes/boom' }, (reply) => {
+      assert.equal(reply.status, 500);
+      assert.equal(reply.headers['content-type'], 'application/problem+json');
+      const body = json(reply) as { status: number; detail: string; stack: string };
+      assert.equal(body.status, 500);
+      assert.equal(body.detail, 'kaboom');
+      assert.match(body.stack, /^Error: kaboom\n\s+at /);
+    });
+  });
 });
 
 describe('production mode', () => {
@@ -64,5 +75,20 @@ describe('production mode', () => {
       assert.deepEqual(json(reply), { id: 'x' });
     });
     assert.deepEqual(prod.logs, []);
+  });
+
+  it('answers an unexpected throw with a 500 that shows no stack and no message', async () => {
+    await both(prod.app, prod.base, { method: 'GET', url: '/api/shapes/boom' }, (reply) => {
+      assert.equal(reply.status, 500);
+      assert.doesNotMatch(reply.text, /kaboom|stack|\bat /);
+      const body = json(reply) as Record<string, unknown>;
+      assert.equal(body.status, 500);
+      assert.equal(body.stack, undefined);
+    });
+    // The error is logged for the operator, with its stack, once per request.
+    assert.equal(
+      prod.logs.filter((line) => line.includes('ShapesController.boom threw: Error: kaboom')).length,
+      2,
+    );
   });
 });
