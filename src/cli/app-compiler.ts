@@ -6,7 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 import type ts from 'typescript';
 import type { AppModel } from '../model/app-model.js';
-import { emittedModel, writeEmittedModel } from './app-model-file.js';
+import { compileMapping, emittedModel, writeEmittedModel, writeRootModel } from './app-model-file.js';
 import { ProjectEmitter, projectFiles, type EmitReport, type EmitTarget } from './compile.js';
 import { isInside } from './emit-paths.js';
 import { writeEntry } from './entry.js';
@@ -44,6 +44,8 @@ export class AppCompiler {
       outDir,
       emittedModel(model, (module) => this.emitter.outputModule(module)),
     );
+    const layout = buildTarget(root, program);
+    writeRootModel(root, model, compileMapping(root, layout.sourceBase, layout.outDir));
     this.entry ??= writeEntry({ outDir, root, dev: this.dev });
     const changed = modelChanged || report.changedOutputs > 0;
     return { ...report, entry: this.entry, changed, milliseconds: performance.now() - started };

@@ -1,7 +1,9 @@
 /** The app model written beside the compiled code, its module paths pointing at the emitted `.js`. */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { AppModel, DependencyModel } from '../model/app-model.js';
+import { ROOT_MODEL_FILE, type CompileMapping, type ModelFile } from '../runtime/app/model-file.js';
+import { toPosix } from './emit-paths.js';
 
 export const APP_MODEL_FILE = 'app-model.json';
 
@@ -32,9 +34,30 @@ export function emittedModel(model: AppModel, toEmitted: ModuleMapper): AppModel
 
 /** Writes `<outDir>/app-model.json`; returns true when its content changed. */
 export function writeEmittedModel(outDir: string, model: AppModel): boolean {
-  const file = join(outDir, APP_MODEL_FILE);
-  const text = JSON.stringify(model, null, 2) + '\n';
+  return writeIfChanged(join(outDir, APP_MODEL_FILE), model);
+}
+
+/** The tsconfig layout (absolute source base and output directory) as a root-relative mapping. */
+export function compileMapping(root: string, sourceBase: string, outDir: string): CompileMapping {
+  return {
+    rootDir: toPosix(relative(root, sourceBase)) || '.',
+    outDir: toPosix(relative(root, outDir)) || '.',
+  };
+}
+
+/**
+ * Writes `<root>/.svc/app-model.json`: the model with source module paths (`src/a.ts`), for a
+ * user's own entry under tsx, and the compile mapping, for one compiled with tsc.
+ */
+export function writeRootModel(root: string, model: AppModel, compile: CompileMapping): boolean {
+  const file: ModelFile = { ...model, compile };
+  return writeIfChanged(join(root, ROOT_MODEL_FILE), file);
+}
+
+function writeIfChanged(file: string, value: unknown): boolean {
+  const text = JSON.stringify(value, null, 2) + '\n';
   if (readOrEmpty(file) === text) return false;
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
   return true;
 }

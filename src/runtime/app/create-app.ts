@@ -4,30 +4,26 @@
  */
 import type { DependencyModel } from '../../model/app-model.js';
 import type { CreateAppOptions, ListenOptions, RouteInfo, SvcApp } from '../app-types.js';
-import type { Constructor } from '../decorators/metadata.js';
 import { Container } from '../di/container.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
 import { compileRoute, type CompiledRoute, type RouteCompileContext } from './compile-route.js';
 import { inject } from './inject.js';
 import { joinModel, type JoinedApp } from './join.js';
-import { loadModel, ModuleLoader } from './load-model.js';
+import { loadModel } from './load-model.js';
+import { ModuleLoader } from './module-loader.js';
+import { ModuleLocator } from './module-locator.js';
 import { createRequestHandler } from './request-handler.js';
 import { buildRouteTable } from './route-table.js';
 import { closeServer, createHttpServer, listenOn, type ServerHandle } from './server.js';
 import { resolveAddress, resolveSettings } from './settings.js';
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp> {
-  const { model, baseDir } = await loadModel(options);
-  const loader = new ModuleLoader(baseDir, options.modules);
-  const joined = joinModel(model, await loader.loadAll(model.modules));
+  const { model, baseDir, compile } = await loadModel(options);
+  const loader = new ModuleLoader(new ModuleLocator(baseDir, compile), options.modules);
+  const joined = joinModel(model, await loader.loadAll(model));
   const settings = resolveSettings(options, joined.appRecord?.app);
-  const container = new Container(
-    joined.appRecord?.app?.providers ?? [],
-    async (dependency: DependencyModel) => {
-      if (dependency.module === undefined || dependency.exportName === undefined) return undefined;
-      const value = (await loader.load(dependency.module))[dependency.exportName];
-      return typeof value === 'function' ? (value as Constructor) : undefined;
-    },
+  const container = new Container(joined.appRecord?.app?.providers ?? [], (dependency: DependencyModel) =>
+    loader.loadClass(dependency),
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   const context: RouteCompileContext = {

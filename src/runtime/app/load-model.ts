@@ -1,40 +1,80 @@
-/** Finds the app model (an object, a JSON path, or `<root>/.svc/app-model.json`) and imports its modules. */
+/**
+ * Finds the app model: an object or a JSON path given in options; else `<root>/.svc/app-model.json`
+ * (root = the option, else the working directory); else, with no root given, next to the running
+ * code: the build's `app-model.json` beside the main script, or the nearest `.svc/app-model.json`
+ * above it (so `node /srv/app/dist/main.js` works from any directory).
+ */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { APP_MODEL_VERSION, type AppModel } from '../../model/app-model.js';
 import type { CreateAppOptions } from '../app-types.js';
 import { SvcError } from '../errors/svc-error.js';
-import type { ModuleNamespaces } from './join.js';
+import { ROOT_MODEL_FILE, type CompileMapping, type ModelFile } from './model-file.js';
 import { staleError } from './stale.js';
 
 export interface LoadedModel {
   model: AppModel;
   /** Directory the model's module paths are relative to. */
   baseDir: string;
+  /** Where the JavaScript of the model's TypeScript modules is (root models only). */
+  compile: CompileMapping | undefined;
 }
+
+/** The build writes its model under this name beside the compiled code. */
+const BUILD_MODEL_FILE = 'app-model.json';
 
 /**
  * Module paths are relative to `baseDir`: the option when given; else the model file's
- * directory for an explicit model path; else the root.
+ * directory for an explicit model path or a build's model; else the root.
  */
-export async function loadModel(options: CreateAppOptions): Promise<LoadedModel> {
+export async function loadModel(
+  options: CreateAppOptions,
+  mainScript: string | undefined = process.argv[1],
+): Promise<LoadedModel> {
   const root = resolve(options.root ?? process.cwd());
   if (options.model !== undefined && typeof options.model === 'object') {
-    return checked({ model: options.model, baseDir: resolve(options.baseDir ?? root) });
+    const model = options.model as ModelFile;
+    return checked({ model, baseDir: resolve(options.baseDir ?? root), compile: model.compile });
   }
-  const file =
-    typeof options.model === 'string' ? resolve(root, options.model) : resolve(root, '.svc/app-model.json');
-  if (!existsSync(file)) {
-    throw new SvcError(
-      'SVC_ERR_MODEL_MISSING',
-      `no app model at ${file}; run \`svc build\` or \`svc dev\` first, or pass createApp({ model })`,
-    );
+  const found =
+    typeof options.model === 'string'
+      ? givenModelFile(resolve(root, options.model))
+      : findModelFile(root, options.root === undefined ? mainScript : undefined);
+  const model = JSON.parse(await readFile(found.file, 'utf8')) as ModelFile;
+  return checked({ model, baseDir: resolve(options.baseDir ?? found.baseDir), compile: model.compile });
+}
+
+interface FoundModel {
+  file: string;
+  baseDir: string;
+}
+
+function givenModelFile(file: string): FoundModel {
+  if (!existsSync(file)) throw new SvcError('SVC_ERR_MODEL_MISSING', `no app model at ${file}`);
+  return { file, baseDir: dirname(file) };
+}
+
+function findModelFile(root: string, mainScript: string | undefined): FoundModel {
+  const candidates: FoundModel[] = [{ file: join(root, ROOT_MODEL_FILE), baseDir: root }];
+  if (mainScript !== undefined) candidates.push(...besideRunningCode(resolve(mainScript)));
+  const found = candidates.find((candidate) => existsSync(candidate.file));
+  if (found) return found;
+  const beside = mainScript === undefined ? '' : ` or next to ${mainScript}`;
+  throw new SvcError(
+    'SVC_ERR_MODEL_MISSING',
+    `no app model at ${join(root, ROOT_MODEL_FILE)}${beside}: run \`svc build\` or \`svc dev\` first`,
+  );
+}
+
+/** The build's model beside the main script, then each `.svc/app-model.json` above it. */
+function besideRunningCode(mainScript: string): FoundModel[] {
+  const here = dirname(mainScript);
+  const candidates: FoundModel[] = [{ file: join(here, BUILD_MODEL_FILE), baseDir: here }];
+  for (let dir = here; ; dir = dirname(dir)) {
+    candidates.push({ file: join(dir, ROOT_MODEL_FILE), baseDir: dir });
+    if (dirname(dir) === dir) return candidates;
   }
-  const model = JSON.parse(await readFile(file, 'utf8')) as AppModel;
-  const baseDir = options.baseDir ?? (typeof options.model === 'string' ? dirname(file) : root);
-  return checked({ model, baseDir: resolve(baseDir) });
 }
 
 function checked(loaded: LoadedModel): LoadedModel {
@@ -44,30 +84,4 @@ function checked(loaded: LoadedModel): LoadedModel {
     );
   }
   return loaded;
-}
-
-/** Imports every module of the model, in order; modules handed over in options are used as they are. */
-export class ModuleLoader {
-  readonly namespaces: ModuleNamespaces = {};
-
-  constructor(
-    private readonly baseDir: string,
-    private readonly given: Record<string, Record<string, unknown>> = {},
-  ) {}
-
-  async load(module: string): Promise<Record<string, unknown>> {
-    const known = this.namespaces[module] ?? this.given[module];
-    if (known) return (this.namespaces[module] = known);
-    const namespace = (await import(pathToFileURL(resolve(this.baseDir, module)).href)) as Record<
-      string,
-      unknown
-    >;
-    this.namespaces[module] = namespace;
-    return namespace;
-  }
-
-  async loadAll(modules: readonly string[]): Promise<ModuleNamespaces> {
-    for (const module of modules) await this.load(module);
-    return this.namespaces;
-  }
 }

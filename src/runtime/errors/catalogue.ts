@@ -84,7 +84,7 @@ export const ERROR_CODES = {
   // Start-up errors (thrown by createApp).
   SVC_ERR_MODEL_MISSING: {
     title: 'App model not found',
-    when: 'createApp was given no app model and none was found at `.svc/app-model.json`; run `svc build` or `svc dev`.',
+    when: 'createApp found no app model (`.svc/app-model.json`, or next to the running code); run `svc build` or `svc dev`.',
   },
   SVC_ERR_MODEL_STALE: {
     title: 'App model out of date',
@@ -101,6 +101,10 @@ export const ERROR_CODES = {
   SVC_ERR_INVALID_ROUTE: {
     title: 'Invalid route',
     when: 'A route path is malformed (for example an empty `:` segment).',
+  },
+  SVC_ERR_NOT_COMPILED: {
+    title: 'Module not compiled',
+    when: 'A model module is TypeScript, the process cannot import it, and no compiled JavaScript is where rootDir/outDir put it.',
   },
   SVC_ERR_BUILD_MISSING: {
     title: 'No build',
