@@ -97,14 +97,17 @@ function checkRouteShapes(controllers: ControllerModel[]): AnalyzerDiagnostic[] 
   return diagnostics;
 }
 
+/**
+ * A `@Param` must name a `:segment` of its route. A segment no `@Param` binds is fine (the seed:
+ * a route "can" read them all; PRODUCT.md 2.1's own `create` and `remove` leave `:orgId` unbound);
+ * the OpenAPI writer documents it anyway.
+ */
 function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[] {
   const segments = paramNames(route.fullPath);
   const diagnostics: AnalyzerDiagnostic[] = [];
-  const bound = new Set<string>();
   for (const param of route.params) {
     if (param.source !== 'path') continue;
     const key = String(param.key);
-    bound.add(key);
     if (!segments.includes(key)) {
       diagnostics.push(
         error(
@@ -114,16 +117,6 @@ function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[]
         ),
       );
     }
-  }
-  for (const segment of segments) {
-    if (bound.has(segment)) continue;
-    diagnostics.push(
-      error(
-        'SVC_ERR_UNBOUND_PATH_SEGMENT',
-        `:${segment} of ${route.fullPath} is bound by no @Param of ${label}`,
-        route,
-      ),
-    );
   }
   return diagnostics;
 }

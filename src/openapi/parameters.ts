@@ -1,6 +1,7 @@
 /** Route parameters → OpenAPI `parameters` and `requestBody`. */
 import type { ParamModel, RouteModel } from '../model/app-model.js';
 import { refName, type JsonSchema } from '../model/json-schema.js';
+import { paramNames } from '../runtime/router/paths.js';
 import { publicSchema } from './schemas.js';
 import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
 
@@ -24,6 +25,10 @@ export function documentParameters(
     if (!DOCUMENTED.has(param.source)) continue;
     if (param.wholeObject) expandQueryObject(param, schemas).forEach(add);
     else add(simpleParameter(param));
+  }
+  // OpenAPI requires every `{segment}` of a path to be declared, bound by a @Param or not.
+  for (const name of paramNames(route.fullPath)) {
+    add({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
   return result;
 }
