@@ -33,6 +33,13 @@ export interface InjectRequest {
   headers?: Record<string, string | string[]>;
   /** A string or Buffer is sent as is; anything else as JSON (with content-type set when absent). */
   body?: unknown;
+  /**
+   * For an SSE route: resolve after this many events (comments such as `: ping` do not count),
+   * then disconnect as a client would, so the handler's iterator is closed and its `finally`
+   * runs. Without it inject resolves when the stream ends, which for an endless stream is never.
+   * A positive integer; ignored for responses that are not `text/event-stream`.
+   */
+  maxEvents?: number;
 }
 
 export interface InjectResponse {
@@ -64,6 +71,10 @@ export interface SvcApp {
   listen(options?: ListenOptions): Promise<{ host: string; port: number; url: string }>;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
   close(): Promise<void>;
-  /** Serves one request in-process, with no socket. */
+  /**
+   * Serves one request in-process, with no socket, and resolves once the response has ended.
+   * For an endless SSE stream pass `maxEvents`: inject resolves with the first events and
+   * closes the stream as a disconnecting client would.
+   */
   inject(request: InjectRequest): Promise<InjectResponse>;
 }

@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { InjectRequest, InjectResponse } from '../app-types.js';
 import type { RequestHandler } from './request-handler.js';
 
@@ -31,11 +32,44 @@ class InjectedRequest extends Readable {
 
 type HeaderValue = string | number | readonly string[];
 
+/** Counts complete server-sent events (blocks ended by a blank line that hold more than comments). */
+class EventCounter {
+  private pending = '';
+  private count = 0;
+  private readonly decoder = new StringDecoder('utf8');
+
+  constructor(private readonly max: number) {}
+
+  /** The decoded text of `chunk` up to the end of event number `max`; `done` once it is reached. */
+  feed(chunk: Buffer): { text: string; done: boolean } {
+    const text = this.decoder.write(chunk);
+    const all = this.pending + text;
+    let start = 0;
+    for (let end = all.indexOf('\n\n'); end !== -1; end = all.indexOf('\n\n', start)) {
+      const block = all.slice(start, end);
+      start = end + 2;
+      if (block.split('\n').some((line) => line !== '' && !line.startsWith(':'))) this.count++;
+      if (this.count >= this.max) return { text: text.slice(0, start - this.pending.length), done: true };
+    }
+    this.pending = all.slice(start);
+    return { text, done: false };
+  }
+}
+
 class InjectedResponse extends Writable {
   statusCode = 200;
   headersSent = false;
   private readonly headerMap: OutgoingHttpHeaders = {};
   private readonly chunks: Buffer[] = [];
+  private events: EventCounter | undefined;
+
+  /** `req` as on a real ServerResponse (the SSE writer reads its method); `maxEvents` cuts an SSE stream. */
+  constructor(
+    readonly req: InjectedRequest,
+    private readonly maxEvents: number | undefined,
+  ) {
+    super();
+  }
 
   setHeader(name: string, value: HeaderValue): this {
     this.headerMap[name.toLowerCase()] = value as OutgoingHttpHeaders[string];
@@ -66,8 +100,23 @@ class InjectedResponse extends Writable {
   }
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
     this.headersSent = true;
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.events ??= this.isEventStream() ? new EventCounter(this.maxEvents as number) : undefined;
+    if (this.events === undefined) {
+      this.chunks.push(bytes);
+      callback();
+      return;
+    }
+    const { text, done } = this.events.feed(bytes);
+    this.chunks.push(Buffer.from(text));
     callback();
+    // Enough events: leave as a client would, so the stream's producer is stopped (its finally runs).
+    if (done) this.destroy();
+  }
+
+  private isEventStream(): boolean {
+    if (this.maxEvents === undefined) return false;
+    return String(this.headerMap['content-type'] ?? '').startsWith('text/event-stream');
   }
 
   result(): InjectResponse {
@@ -101,12 +150,22 @@ function lowerCaseHeaders(given: InjectRequest['headers']): IncomingHttpHeaders 
   return headers;
 }
 
+/**
+ * Serves `request` in-process and resolves with the whole response once it has ended. An SSE
+ * response ends when its iterable does; for an endless stream pass `maxEvents`: inject then
+ * resolves with the first `maxEvents` events (comments such as the heartbeat do not count) and
+ * disconnects as a client would, so the handler's iterator is closed and its `finally` runs.
+ */
 export async function inject(handler: RequestHandler, request: InjectRequest): Promise<InjectResponse> {
+  const maxEvents = request.maxEvents;
+  if (maxEvents !== undefined && !(Number.isInteger(maxEvents) && maxEvents > 0)) {
+    throw new RangeError(`svc: inject maxEvents must be a positive integer, got ${maxEvents}`);
+  }
   const headers = lowerCaseHeaders(request.headers);
   const payload = encodeBody(request, headers);
   if (payload !== undefined) headers['content-length'] ??= String(payload.length);
   const req = new InjectedRequest(request.method.toUpperCase(), request.url, headers, payload);
-  const res = new InjectedResponse();
+  const res = new InjectedResponse(req, maxEvents);
   const finished = new Promise<void>((resolve) => res.once('close', resolve));
   await handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
   await finished;
