@@ -22,8 +22,17 @@ export interface CreateAppOptions {
   unknownProperties?: 'keep' | 'strip' | 'reject';
   /** Interval of the SSE comment heartbeat, in ms. Default 15000. */
   sseHeartbeatMs?: number;
+  /** WebSocket connections. */
+  webSocket?: WebSocketOptions;
   /** Where log lines go. Default: console.error. */
   log?: (line: string) => void;
+}
+
+export interface WebSocketOptions {
+  /** Largest incoming message in bytes; a bigger one closes the connection with 1009. Default 1 MiB. */
+  maxPayload?: number;
+  /** Keepalive ping interval in ms; a peer that missed the previous ping is dropped. Default 30000; 0 turns it off. */
+  pingIntervalMs?: number;
 }
 
 export interface InjectRequest {

@@ -48,6 +48,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
       const { host, port } = resolveAddress(model, listenOptions);
       handle ??= createHttpServer(handler, {
         webSockets: routes.some((route) => route.kind === 'websocket'),
+        webSocket: settings.webSocket,
         log: settings.log,
         methods: routes.map((route) => route.method),
         bodyLimit: settings.bodyLimit,

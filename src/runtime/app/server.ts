@@ -4,6 +4,7 @@
  * parser rejects are answered with a 400 problem.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { WebSocketOptions } from '../app-types.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { frameworkProblem, PROBLEM_CONTENT_TYPE } from '../errors/problem.js';
 import { installCustomMethodSupport } from '../http/custom-methods/index.js';
@@ -16,10 +17,16 @@ export interface ServerHandle {
   webSockets: WebSocketSupport | undefined;
 }
 
-export function createHttpServer(
-  handler: RequestHandler,
-  options: { webSockets: boolean; log: (line: string) => void; methods: Iterable<string>; bodyLimit: number },
-): ServerHandle {
+export interface HttpServerOptions {
+  /** Install WebSocket support (the app has WebSocket routes). */
+  webSockets: boolean;
+  webSocket?: WebSocketOptions;
+  log: (line: string) => void;
+  methods: Iterable<string>;
+  bodyLimit: number;
+}
+
+export function createHttpServer(handler: RequestHandler, options: HttpServerOptions): ServerHandle {
   const server = createServer((req, res) => {
     void handler(req, res);
   });
@@ -30,7 +37,11 @@ export function createHttpServer(
     onOtherClientError: answerClientError,
   });
   const webSockets = options.webSockets
-    ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), { log: options.log })
+    ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), {
+        maxPayload: options.webSocket?.maxPayload,
+        pingIntervalMs: options.webSocket?.pingIntervalMs,
+        log: options.log,
+      })
     : undefined;
   return { server, webSockets };
 }

@@ -1,6 +1,6 @@
 /** Start-up settings resolved from options, `@App` options, the model and the environment. */
 import type { AppModel } from '../../model/app-model.js';
-import type { CreateAppOptions, ListenOptions } from '../app-types.js';
+import type { CreateAppOptions, ListenOptions, WebSocketOptions } from '../app-types.js';
 import type { AppOptions } from '../decorators/metadata.js';
 import { DEFAULT_BODY_LIMIT } from '../http/body.js';
 import { DEFAULT_HEARTBEAT_MS } from '../streams/sse.js';
@@ -11,6 +11,8 @@ export interface RuntimeSettings {
   bodyLimit: number;
   unknownProperties: 'keep' | 'strip' | 'reject';
   sseHeartbeatMs: number;
+  /** Passed to the WebSocket support as given (its defaults fill the gaps). */
+  webSocket: WebSocketOptions;
 }
 
 export function resolveSettings(
@@ -23,6 +25,7 @@ export function resolveSettings(
     bodyLimit: options.bodyLimit ?? appOptions?.bodyLimit ?? DEFAULT_BODY_LIMIT,
     unknownProperties: options.unknownProperties ?? 'keep',
     sseHeartbeatMs: options.sseHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    webSocket: { ...options.webSocket },
   };
 }
 
