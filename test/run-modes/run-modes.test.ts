@@ -2,11 +2,11 @@
  * PRODUCT.md 2: "The app must run the same under tsc, tsx/esbuild and svc's own runner."
  * One project (test/fixtures/run-modes/app: a guarded controller with path, query and body
  * inputs, an @App with a provider, and the user's own entry src/main.ts that imports only the
- * controller) is built once, then served three ways over a real socket; each answers the same
- * requests with the same status, headers and body.
+ * controller) is built once, then served three ways over a real socket (plus an esbuild bundle);
+ * each answers the same requests with the same status, headers and body.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,14 @@ import {
 import { runNode, ServerProcess } from './server-process.js';
 
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
-const TSX = pathToFileURL(createRequire(join(REPO, 'package.json')).resolve('tsx')).href;
+const TSX_PATH = createRequire(join(REPO, 'package.json')).resolve('tsx');
+const TSX = pathToFileURL(TSX_PATH).href;
+
+interface Esbuild {
+  build(options: Record<string, unknown>): Promise<unknown>;
+}
+/** esbuild comes with tsx (a devDependency of svc), so it is resolved from there. */
+const esbuild = (): Esbuild => createRequire(TSX_PATH)('esbuild') as Esbuild;
 
 interface Exchange {
   method: string;
@@ -163,16 +170,35 @@ describe('run modes: tsc + node, tsx, svc start', () => {
     answers.set('start', found);
   });
 
-  it('all three answer identically, headers included', () => {
-    assert.equal(answers.size, 3);
-    assert.deepEqual(answers.get('tsx'), answers.get('tsc'));
-    assert.deepEqual(answers.get('start'), answers.get('tsc'));
-  });
-
   it('`node <root>/dist/main.js` from another directory finds the model next to the running code', async () => {
     const server = new ServerProcess([join(root, 'dist', 'main.js')], tmpdir(), FORBID_TYPESCRIPT);
     servers.push(server);
     const answer = await ask(await server.url(), EXCHANGES[1]!);
     assert.equal(answer.body, 'HELLO, 42');
+  });
+
+  it('an esbuild bundle: every decorated class is in the bundle, so createApp() imports nothing', async () => {
+    await esbuild().build({
+      entryPoints: [join(root, 'src', 'bundle.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      external: ['svc'],
+      outfile: join(root, 'bundle', 'main.mjs'),
+      logLevel: 'silent',
+    });
+    // No compiled files to fall back on: anything createApp() imported would fail.
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
+    const server = new ServerProcess(['bundle/main.mjs'], root, FORBID_TYPESCRIPT);
+    servers.push(server);
+    const found = await askAll(await server.url());
+    assertExpected(found);
+    answers.set('bundle', found);
+  });
+
+  it('all four answer identically, headers included', () => {
+    assert.deepEqual([...answers.keys()], ['tsc', 'tsx', 'start', 'bundle']);
+    for (const mode of ['tsx', 'start', 'bundle'])
+      assert.deepEqual(answers.get(mode), answers.get('tsc'), mode);
   });
 });
