@@ -46,3 +46,15 @@ export function invalidInputResponse(schemaName: string): ApiResponseModel {
     mediaType: PROBLEM_MEDIA_TYPE,
   };
 }
+
+/**
+ * `@ApiResponse(404, {description})` with no type: svc answers an `HttpError` with a problem
+ * body, so that is what the document says the wire carries (not "no content").
+ */
+export function documentErrorBodies(responses: ApiResponseModel[], schemaName: string): void {
+  for (const response of responses) {
+    if (response.status < 400 || response.schema) continue;
+    response.schema = schemaRef(schemaName);
+    response.mediaType = PROBLEM_MEDIA_TYPE;
+  }
+}

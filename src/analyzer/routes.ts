@@ -6,7 +6,7 @@ import { locationOf, type AnalysisContext } from './context.js';
 import { allSvc, findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
 import { operationIdOf } from './naming.js';
 import { extractParams } from './params.js';
-import { hasValidatedInput, invalidInputResponse } from './problem.js';
+import { documentErrorBodies, hasValidatedInput, invalidInputResponse } from './problem.js';
 import { extractReturn } from './returns.js';
 import { extractRouteDoc } from './route-docs.js';
 import { requireStatic } from './static-values.js';
@@ -63,6 +63,7 @@ export function extractRoute(
   if (hasValidatedInput(params) && !doc.responses.some((response) => response.status === 400)) {
     doc.responses.push(invalidInputResponse(owner.problemSchema));
   }
+  documentErrorBodies(doc.responses, owner.problemSchema);
   return {
     ...locationOf(context, method.name),
     methodName,
