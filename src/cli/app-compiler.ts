@@ -2,6 +2,8 @@
  * Turns one successful analysis into a runnable directory: the emitted JavaScript, the app model
  * with module paths pointing at it, the generated entry and, when needed, a package.json that
  * pins the module format. Shared by `svc dev` (.svc/dev, incremental) and `svc build` (outDir).
+ * Both also write `<root>/.svc/app-model.json` (source paths + the tsconfig layout) for a user's
+ * own entry run under tsc + node or tsx.
  */
 import { dirname, join, resolve } from 'node:path';
 import type ts from 'typescript';

@@ -202,3 +202,30 @@ describe('run modes: tsc + node, tsx, svc start', () => {
       assert.deepEqual(answers.get(mode), answers.get('tsc'), mode);
   });
 });
+
+describe('svc dev writes the model too', () => {
+  let root: string;
+  let dev: RunningCli | undefined;
+  before(() => {
+    root = makeProject('../run-modes/app');
+  });
+  after(async () => {
+    await dev?.stop();
+    removeProject(root);
+  });
+
+  it('so `node --import tsx src/main.ts` runs beside a running `svc dev`', async () => {
+    dev = new RunningCli(['dev', '--host', '127.0.0.1', '--port', '0'], root);
+    await waitForListening(dev);
+    const model = JSON.parse(readFileSync(join(root, '.svc', 'app-model.json'), 'utf8'));
+    assert.deepEqual(model.compile, { rootDir: 'src', outDir: 'dist' });
+    const server = new ServerProcess(['--import', TSX, 'src/main.ts'], root);
+    try {
+      const answer = await ask(await server.url(), EXCHANGES[4]!);
+      assert.equal(answer.status, 201);
+      assert.equal(answer.body, '{"text":"hi","tags":["a"],"userId":"7","loud":true}');
+    } finally {
+      await server.stop();
+    }
+  });
+});
