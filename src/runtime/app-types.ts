@@ -78,7 +78,12 @@ export interface SvcApp {
   readonly server: Server | undefined;
   /** Starts listening; resolves with the bound address. Host/port default to the model's, then HOST/PORT. */
   listen(options?: ListenOptions): Promise<{ host: string; port: number; url: string }>;
-  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  /**
+   * Stops accepting connections and resolves once in-flight requests have finished. Open SSE
+   * streams are ended (their iterators closed) and WebSockets closed with 1001 Going Away, so
+   * streams do not hold the shutdown (a WebSocket peer that never answers the close frame is
+   * dropped after ws's 30 s close timeout).
+   */
   close(): Promise<void>;
   /**
    * Serves one request in-process, with no socket, and resolves once the response has ended.

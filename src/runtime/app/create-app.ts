@@ -16,6 +16,7 @@ import { createRequestHandler } from './request-handler.js';
 import { buildRouteTable } from './route-table.js';
 import { closeServer, createHttpServer, listenOn, type ServerHandle } from './server.js';
 import { resolveAddress, resolveSettings } from './settings.js';
+import { StreamShutdown } from './stream-finish.js';
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp> {
   const { model, baseDir, compile } = await loadModel(options);
@@ -32,7 +33,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     steps: new ComponentSteps(container, joined.componentModels, coercion),
     coercion,
     settings,
-    streams: { sseHeartbeatMs: settings.sseHeartbeatMs },
+    streams: { sseHeartbeatMs: settings.sseHeartbeatMs, shutdown: new StreamShutdown() },
   };
   const routes = await compileRoutes(joined, container, context);
   const handler = createRequestHandler(buildRouteTable(routes), settings);
@@ -57,6 +58,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     },
     async close() {
       if (handle === undefined || !handle.server.listening) return;
+      context.streams.shutdown.endAll();
       await closeServer(handle);
     },
     inject: (request) => inject(handler, request),

@@ -2,7 +2,7 @@
  * Finish steps of stream routes: the seams where the pipeline hands over to the streams code.
  *
  * - SSE: the handler's AsyncIterable goes to `sendEventStream` (src/runtime/streams/sse.ts),
- *   with the route's status and `ctx.response` headers.
+ *   with the route's status and `ctx.response` headers, and the app's shutdown signal.
  * - WebSocket: the lifecycle ran on the upgrade request; the handler itself runs once the
  *   connection is accepted, so the finish step only records how to call it
  *   (`ex.webSocketHandler`), and the upgrade resolver hands that to the streams code.
@@ -13,6 +13,23 @@ import { sendEventStream } from '../streams/sse.js';
 
 export interface StreamSettings {
   sseHeartbeatMs: number;
+  /** `app.close()` ends the open SSE streams through it. */
+  shutdown: StreamShutdown;
+}
+
+/** The signal open SSE streams watch; `endAll` ends them and arms a fresh signal for later streams. */
+export class StreamShutdown {
+  private controller = new AbortController();
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  endAll(): void {
+    const ending = this.controller;
+    this.controller = new AbortController();
+    ending.abort();
+  }
 }
 
 export function sseFinish(streams: StreamSettings): RoutePlan['finish'] {
@@ -20,12 +37,19 @@ export function sseFinish(streams: StreamSettings): RoutePlan['finish'] {
     let items = plan.invokeHandler(ex);
     if (items instanceof Promise) items = await items;
     const response = ex.context?.response;
+    const signal = streams.shutdown.signal;
+    // Taken now: the response lets go of its socket once it has finished.
+    const socket = ex.res.socket;
     await sendEventStream(ex.res, items as AsyncIterable<unknown>, {
       status: response?.status ?? plan.status,
       headers: response?.headers ?? plan.headers,
       heartbeatMs: streams.sseHeartbeatMs,
       log: plan.settings.log,
+      signal,
     });
+    // Ended by app.close(): the server is going away, so the keep-alive connection goes too
+    // (after the stream's last bytes) rather than idling until the keep-alive timeout.
+    if (signal.aborted) socket?.end();
   };
 }
 

@@ -17,6 +17,8 @@ export interface EventStreamOptions {
   encode?: ItemEncoder;
   /** Where a failure of the iterable is reported. Default: console.error. */
   log?: (line: string) => void;
+  /** Ends the stream (server shutdown): the response ends cleanly and the iterator is closed. */
+  signal?: AbortSignal;
 }
 
 const SSE_HEADERS: OutgoingHttpHeaders = {
@@ -68,6 +70,17 @@ function startHeartbeat(res: ServerResponse, intervalMs: number): NodeJS.Timeout
   return timer;
 }
 
+/** Resolves when `signal` aborts (never without one); `stop` removes the listener. */
+function abortedSignal(signal: AbortSignal | undefined): { promise: Promise<void>; stop: () => void } {
+  if (signal === undefined) return { promise: new Promise<void>(() => {}), stop: () => {} };
+  let onAbort = (): void => {};
+  const promise = new Promise<void>((resolve) => {
+    onAbort = () => resolve();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, stop: () => signal.removeEventListener('abort', onAbort) };
+}
+
 /** Asks the producer to stop (runs the generator's `finally`) without waiting for it. */
 function closeIterator(iterator: AsyncIterator<unknown>, log: (line: string) => void): void {
   if (typeof iterator.return !== 'function') return;
@@ -93,6 +106,7 @@ export async function sendEventStream(
 ): Promise<void> {
   const iterator = asyncIteratorOf(items);
   const log = options.log ?? ((line: string) => console.error(line));
+  const signal = options.signal;
   let closed = res.destroyed;
   const closedSignal = new Promise<void>((resolve) => {
     res.once('close', () => {
@@ -101,26 +115,29 @@ export async function sendEventStream(
     });
   });
   openStream(res, options);
-  // HEAD gets the stream's headers only; the handler's body never starts.
-  if (res.req?.method === 'HEAD') {
+  // HEAD gets the stream's headers only (and a stream opened during shutdown nothing more).
+  if (res.req?.method === 'HEAD' || signal?.aborted) {
     closeIterator(iterator, log);
     res.end();
     return;
   }
+  const aborted = abortedSignal(signal);
   const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   try {
     await pump(res, iterator, {
       encode: options.encode,
-      isClosed: () => closed,
-      closedSignal,
+      isClosed: () => closed || signal?.aborted === true,
+      closedSignal: Promise.race([closedSignal, aborted.promise]),
       // The heartbeat is for idle streams: every event restarts its interval.
       wrote: () => heartbeat?.refresh(),
     });
   } catch (error) {
     log(`svc: SSE stream ended by an error: ${describe(error)}`);
   } finally {
+    aborted.stop();
     if (heartbeat) clearInterval(heartbeat);
-    if (closed && !res.writableFinished) closeIterator(iterator, log);
+    const stopped = (closed && !res.writableFinished) || signal?.aborted === true;
+    if (stopped) closeIterator(iterator, log);
     if (!res.writableEnded) res.end();
   }
 }
@@ -129,7 +146,7 @@ export async function sendEventStream(
 interface PumpState {
   encode: ItemEncoder | undefined;
   isClosed: () => boolean;
-  /** Resolves when the connection closes, so a pending `next()` does not hold the writer. */
+  /** Resolves when the connection closes (or the stream is stopped), so a pending `next()` does not hold the writer. */
   closedSignal: Promise<void>;
   wrote: () => void;
 }
@@ -142,6 +159,6 @@ async function pump(res: ServerResponse, iterator: AsyncIterator<unknown>, state
     if (frame === undefined) continue;
     const flushed = res.write(frame);
     state.wrote();
-    if (!flushed) await drained(res);
+    if (!flushed) await Promise.race([drained(res), state.closedSignal]);
   }
 }
