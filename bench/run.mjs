@@ -78,6 +78,7 @@ async function main() {
     Object.assign(report, { http: results, failures, baseline: BASELINE });
     sections.push(
       `### Throughput (ratio to node:http, median req/s in brackets)\n\n${httpTable(results, chosen)}`,
+      `### Requests per CPU second of the server process (ratio to node:http, median in brackets)\n\n${httpTable(results, chosen, 'cpu')}`,
     );
     if (config.cpuProf) sections.push(await profileSection(resultsDir, config.cpuProf));
   }

@@ -2,7 +2,7 @@
 // answers are checked, it is warmed up, then all are measured in alternating rounds.
 import { scenarios } from './scenarios.mjs';
 import { measure, probeScenario } from './load.mjs';
-import { freePort, startProcess, stopProcess, waitForPort } from './proc.mjs';
+import { cpuSeconds, freePort, startProcess, stopProcess, waitForPort } from './proc.mjs';
 import { roundOrder, summarise } from './stats.mjs';
 import { BASELINE } from './servers.mjs';
 
@@ -72,13 +72,16 @@ async function runScenario(scenario, servers, config, failures) {
   try {
     for (const { port } of running) await measure(loadOptions(config, port, scenario, config.warmup));
     for (let round = 0; round < config.rounds; round++) {
-      for (const { server, port } of roundOrder(running, round)) {
+      for (const { server, port, proc } of roundOrder(running, round)) {
+        const cpuBefore = cpuSeconds(proc.child.pid);
         const result = await measure(loadOptions(config, port, scenario, config.duration));
+        result.cpuSeconds = cpuSeconds(proc.child.pid) - cpuBefore;
+        result.perCpuSecond = result.total / result.cpuSeconds;
         byServer[server.name].rounds.push(result);
         const flag =
           result.non2xx || result.errors ? ` (non-2xx ${result.non2xx}, errors ${result.errors})` : '';
         console.error(
-          `  round ${round + 1} ${server.name.padEnd(13)} ${Math.round(result.rps)} req/s${flag}`,
+          `  round ${round + 1} ${server.name.padEnd(13)} ${Math.round(result.rps)} req/s, ${Math.round(result.perCpuSecond)} req/CPU-s${flag}`,
         );
       }
     }

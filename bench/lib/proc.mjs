@@ -1,6 +1,7 @@
 // Starting, awaiting and stopping one server process. Each server runs in its own process,
 // pinned (when asked) to the last core so the load generator keeps the other one.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { setTimeout, clearTimeout } from 'node:timers';
 import { cpus } from 'node:os';
@@ -61,6 +62,23 @@ function canListen(port) {
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU seconds (user + system, all threads) the process has used so far, from /proc; NaN where
+ * there is no /proc. Requests per CPU second hold steady when other work slows the machine,
+ * where requests per second do not.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
 }
 
 function tryConnect(port) {

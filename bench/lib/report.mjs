@@ -5,19 +5,29 @@ function thousands(n) {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—';
 }
 
-function cell(entry) {
-  if (!entry || !Number.isFinite(entry.median)) return 'n/a';
+const METRICS = {
+  rps: { value: 'median', ratio: 'ratio' },
+  cpu: { value: 'cpuMedian', ratio: 'cpuRatio' },
+};
+
+function cell(entry, metric) {
+  const { value, ratio } = METRICS[metric];
+  if (!entry || !Number.isFinite(entry[value]) || !Number.isFinite(entry[ratio])) return 'n/a';
   const broken = entry.rounds.some((r) => r.non2xx || r.errors) ? ' ⚠' : '';
-  return `**${entry.ratio.toFixed(2)}** (${thousands(entry.median)})${broken}`;
+  return `**${entry[ratio].toFixed(2)}** (${thousands(entry[value])})${broken}`;
 }
 
-export function httpTable(results, servers) {
+/** `metric`: 'rps' (requests per second) or 'cpu' (requests per CPU second of the server). */
+export function httpTable(results, servers, metric = 'rps') {
   const shown = servers.filter((s) => Object.values(results).some((byServer) => byServer[s.name]));
   const head = `| scenario | ${shown.map((s) => s.label).join(' | ')} |`;
   const rule = `|---|${shown.map(() => '---:').join('|')}|`;
   const rows = scenarios
     .filter((s) => results[s.name])
-    .map((s) => `| ${s.title} | ${shown.map((server) => cell(results[s.name][server.name])).join(' | ')} |`);
+    .map(
+      (s) =>
+        `| ${s.title} | ${shown.map((server) => cell(results[s.name][server.name], metric)).join(' | ')} |`,
+    );
   return [head, rule, ...rows].join('\n');
 }
 

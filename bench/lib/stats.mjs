@@ -8,11 +8,20 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Adds `median` and `ratio` (against the baseline server's median) to each server's entry. */
+/**
+ * Adds to each server's entry the median requests per second (`median`) and per CPU second of
+ * the server process (`cpuMedian`), each with its ratio to the baseline server's.
+ */
 export function summarise(byServer, baseline) {
-  for (const entry of Object.values(byServer)) entry.median = median(entry.rounds.map((r) => r.rps));
-  const base = byServer[baseline]?.median;
-  for (const entry of Object.values(byServer)) entry.ratio = base ? entry.median / base : null;
+  for (const entry of Object.values(byServer)) {
+    entry.median = median(entry.rounds.map((r) => r.rps));
+    entry.cpuMedian = median(entry.rounds.map((r) => r.perCpuSecond).filter(Number.isFinite));
+  }
+  const base = byServer[baseline];
+  for (const entry of Object.values(byServer)) {
+    entry.ratio = base ? entry.median / base.median : null;
+    entry.cpuRatio = base ? entry.cpuMedian / base.cpuMedian : null;
+  }
   return byServer;
 }
 
