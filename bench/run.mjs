@@ -1,6 +1,6 @@
 // `npm run bench`: throughput of svc against raw node:http and its peers, the analyzer
 // against tsoa, and the stream benches. See docs/performance.md for the method.
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,15 +41,14 @@ async function preparedServers(all, config) {
   return ready;
 }
 
-/** The newest .cpuprofile the --cpu-prof server left in results/, summarised. */
-async function profileSection(resultsDir, serverName) {
+/** The profiles the --cpu-prof servers left in results/, summarised. */
+async function profileSections(resultsDir, names) {
   const { profileTable } = await import('./profile.mjs');
-  const newest = readdirSync(resultsDir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => join(resultsDir, f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (!newest) return `### CPU profile\n\nno profile was written for ${serverName}`;
-  return `### CPU profile of ${serverName}, hello-world (top self time)\n\n${newest}\n\n${profileTable(newest)}`;
+  return names.split(',').map((name) => {
+    const file = join(resultsDir, `${name}-hello.cpuprofile`);
+    if (!existsSync(file)) return `### CPU profile of ${name}\n\nno profile was written`;
+    return `### CPU profile of ${name}, hello-world (top self time, % of busy time)\n\n${file}\n\n${profileTable(file)}`;
+  });
 }
 
 async function main() {
@@ -80,7 +79,7 @@ async function main() {
       `### Throughput (ratio to node:http, median req/s in brackets)\n\n${httpTable(results, chosen)}`,
       `### Requests per CPU second of the server process (ratio to node:http, median in brackets)\n\n${httpTable(results, chosen, 'cpu')}`,
     );
-    if (config.cpuProf) sections.push(await profileSection(resultsDir, config.cpuProf));
+    if (config.cpuProf) sections.push(...(await profileSections(resultsDir, config.cpuProf)));
   }
   if (config.parts.includes('analyzer')) {
     const { runAnalyzerBench } = await import('./analyzer.mjs');

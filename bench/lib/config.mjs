@@ -77,5 +77,5 @@ export const HELP = `usage: npm run bench -- [flags]
   --no-pin                do not pin server and load generator to separate cores
   --ws-connections N      WebSocket connections held open per server (default ${DEFAULTS.wsConnections})
   --svc dist|head         measure this checkout's dist/ (default) or the last commit built apart
-  --cpu-prof NAME         run server NAME with --cpu-prof in the hello scenario
+  --cpu-prof a,b          run server NAME with --cpu-prof in the hello scenario
 Each flag also reads from BENCH_<FLAG> in the environment (BENCH_DURATION=5).`;
