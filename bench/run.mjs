@@ -43,11 +43,11 @@ async function preparedServers(all, config) {
 
 /** The profiles the --cpu-prof servers left in results/, summarised. */
 async function profileSections(resultsDir, names) {
-  const { profileTable } = await import('./profile.mjs');
+  const { ownerTable, profileTable } = await import('./profile.mjs');
   return names.split(',').map((name) => {
     const file = join(resultsDir, `${name}-hello.cpuprofile`);
     if (!existsSync(file)) return `### CPU profile of ${name}\n\nno profile was written`;
-    return `### CPU profile of ${name}, hello-world (top self time, % of busy time)\n\n${file}\n\n${profileTable(file)}`;
+    return `### CPU profile of ${name}, hello-world (self time, % of busy time)\n\n${file}\n\n${ownerTable(file)}\n\n${profileTable(file)}`;
   });
 }
 
