@@ -38,7 +38,11 @@ import { Controller, Get, Module, Param } from '@nestjs/common';
 
 ${controllers}
 
-@Module({ controllers: [${names.join(', ')}] })
+@Module({
+  controllers: [
+${names.map((name) => `    ${name},`).join('\n')}
+  ],
+})
 export class RoutesModule {}
 `;
 }
