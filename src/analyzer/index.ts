@@ -11,27 +11,37 @@ import { createContext } from './context.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
 import { FragmentCache } from './fragment-cache.js';
 import { extractFragment, type FileFragment } from './fragments.js';
-import { fromTsDiagnostic, loadProgram } from './program.js';
+import { loadProgram } from './program.js';
 import { createSchemaGenerator } from './schema/index.js';
-import type { AnalysisResult, AnalyzeOptions } from './types.js';
+import { typeCheckProject } from './type-check.js';
+import type { AnalysisPhases, AnalysisResult, AnalyzeOptions } from './types.js';
 
-export type { AnalyzeOptions, AnalysisResult } from './types.js';
+export type { AnalysisPhases, AnalyzeOptions, AnalysisResult } from './types.js';
+export { typeCheckProject } from './type-check.js';
 export type { AnalyzerDiagnostic } from './diagnostics.js';
 export { formatDiagnostic } from './diagnostics.js';
 
 export function analyzeProject(options: AnalyzeOptions): AnalysisResult {
+  const started = performance.now();
+  const phases: AnalysisPhases = { programMs: 0, extractMs: 0, typeCheckMs: 0 };
   const loaded = loadProgram(options.root, options.tsconfig, options.oldProgram);
   const program = loaded.program;
-  if (!program) return { model: undefined, diagnostics: loaded.diagnostics, program: undefined };
+  phases.programMs = performance.now() - started;
+  if (!program) return { model: undefined, diagnostics: loaded.diagnostics, program: undefined, phases };
   const files = projectFiles(program, options.root);
-  const typeErrors = typeCheck(options.root, program, files, loaded.semanticDiagnostics);
   const built =
     buildModel(options.root, program, files, FragmentCache.for(program, options.oldProgram)) ??
     // Reused fragments disagreed on a schema name: extract everything afresh.
     (buildModel(options.root, program, files, FragmentCache.for(program, undefined)) as BuiltModel);
+  phases.extractMs = performance.now() - started - phases.programMs;
+  let typeErrors: AnalyzerDiagnostic[] = [];
+  if (options.typeCheck !== false) {
+    typeErrors = typeCheckProject(options.root, program);
+    phases.typeCheckMs = performance.now() - started - phases.programMs - phases.extractMs;
+  }
   const diagnostics = sortDiagnostics(dedupe([...typeErrors, ...built.diagnostics]));
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  return { model: failed ? undefined : built.model, diagnostics, program };
+  return { model: failed ? undefined : built.model, diagnostics, program, phases };
 }
 
 interface BuiltModel {
@@ -68,22 +78,6 @@ function buildModel(
 function projectFiles(program: ts.Program, root: string): ts.SourceFile[] {
   const files = program.getSourceFiles().filter((file) => isProjectSourceFile(program, root, file));
   return files.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
-}
-
-/** Syntactic and semantic diagnostics of the project's own files (and of the compiler options). */
-function typeCheck(
-  root: string,
-  program: ts.Program,
-  files: ts.SourceFile[],
-  semanticDiagnostics: (sourceFile: ts.SourceFile) => readonly ts.Diagnostic[],
-): AnalyzerDiagnostic[] {
-  const found: ts.Diagnostic[] = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
-  for (const sourceFile of files) {
-    found.push(...program.getSyntacticDiagnostics(sourceFile), ...semanticDiagnostics(sourceFile));
-  }
-  return found
-    .filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error)
-    .map((diagnostic) => fromTsDiagnostic(root, diagnostic));
 }
 
 /** The same schema warning can come from a reused and a fresh fragment: print it once. */

@@ -25,15 +25,15 @@ export function finalizeSchemas(
   return reachableSchemas(roots, schemas);
 }
 
+/** Routes are shared with cached fragments: the renamed responses are new objects. */
 function renameProblemRefs(model: AppModel, problemName: string): void {
+  const problemRef = schemaRef(PROBLEM_SCHEMA_NAME).$ref;
   for (const route of model.controllers.flatMap((controller) => controller.routes)) {
-    for (const response of route.doc.responses) {
-      if (
-        response.mediaType === PROBLEM_MEDIA_TYPE &&
-        response.schema?.$ref === schemaRef(PROBLEM_SCHEMA_NAME).$ref
-      ) {
-        response.schema = schemaRef(problemName);
-      }
-    }
+    const responses = route.doc.responses.map((response) =>
+      response.mediaType === PROBLEM_MEDIA_TYPE && response.schema?.$ref === problemRef
+        ? { ...response, schema: schemaRef(problemName) }
+        : response,
+    );
+    route.doc = { ...route.doc, responses };
   }
 }

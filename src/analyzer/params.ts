@@ -145,6 +145,6 @@ function jsDocParamText(parameter: ts.ParameterDeclaration): string | undefined 
 /** An object schema with properties, directly or through one `$ref`. */
 function isObjectSchema(context: AnalysisContext, schema: JsonSchema): boolean {
   const name = refName(schema);
-  const target = name ? context.schemas.components()[name] : schema;
+  const target = name ? context.schemas.component(name) : schema;
   return target?.type === 'object' && target.properties !== undefined;
 }

@@ -12,8 +12,6 @@ import { relativeFile } from './context.js';
 export interface LoadedProgram {
   program: ts.Program | undefined;
   diagnostics: AnalyzerDiagnostic[];
-  /** Semantic diagnostics of a file, cached across runs for files a change did not affect. */
-  semanticDiagnostics(sourceFile: ts.SourceFile): readonly ts.Diagnostic[];
 }
 
 /**
@@ -27,7 +25,6 @@ export function builderOf(program: ts.Program): ts.SemanticDiagnosticsBuilderPro
 }
 
 let parseCount = 0;
-const noSemantics = (): readonly ts.Diagnostic[] => [];
 
 const sourceCache = new Map<string, { text: string; languageVersion: unknown; sourceFile: ts.SourceFile }>();
 
@@ -41,7 +38,6 @@ export function loadProgram(
     return {
       program: undefined,
       diagnostics: [tsconfigMissing(root, configPath)],
-      semanticDiagnostics: noSemantics,
     };
   }
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
@@ -49,7 +45,6 @@ export function loadProgram(
     return {
       program: undefined,
       diagnostics: [fromTsDiagnostic(root, read.error)],
-      semanticDiagnostics: noSemantics,
     };
   }
   const parsed = ts.parseJsonConfigFileContent(
@@ -61,7 +56,7 @@ export function loadProgram(
   );
   const diagnostics = parsed.errors.map((error) => fromTsDiagnostic(root, error));
   if (!parsed.options.experimentalDecorators) diagnostics.push(decoratorsDisabled(root, configPath));
-  if (diagnostics.length > 0) return { program: undefined, diagnostics, semanticDiagnostics: noSemantics };
+  if (diagnostics.length > 0) return { program: undefined, diagnostics };
   const builder = ts.createSemanticDiagnosticsBuilderProgram(
     parsed.fileNames,
     parsed.options,
@@ -72,11 +67,7 @@ export function loadProgram(
   );
   const program = builder.getProgram();
   builders.set(program, builder);
-  return {
-    program,
-    diagnostics,
-    semanticDiagnostics: (sourceFile) => builder.getSemanticDiagnostics(sourceFile),
-  };
+  return { program, diagnostics };
 }
 
 /** A compiler host that hands back the same SourceFile object while a file's text is unchanged. */

@@ -19,6 +19,11 @@ export function readStatic(context: AnalysisContext, expression: ts.Expression):
   if (ts.isArrayLiteralExpression(node)) return readArray(context, node);
   if (ts.isObjectLiteralExpression(node)) return readObject(context, node);
   if (node.kind === ts.SyntaxKind.NullKeyword) return null;
+  // Literals written in place need no checker.
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isNumericLiteral(node) && Number.isFinite(Number(node.text))) return Number(node.text);
+  if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
   const literal = literalOfType(context.checker.getTypeAtLocation(node));
   if (literal !== NOT_STATIC) return literal;
   return readConstInitializer(context, node);

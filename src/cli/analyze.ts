@@ -1,27 +1,44 @@
-/** One analysis run for `dev` and `build`: analyze, print diagnostics, write the spec files. */
+/**
+ * One analysis run for `dev` and `build`: analyze, write the spec files, then type-check. The
+ * spec does not wait for the full type check (the analyzer does not need it), but type errors
+ * still fail the run: `svc build` exits non-zero and `svc dev` keeps the last good server.
+ */
 import type ts from 'typescript';
-import { analyzeProject } from '../analyzer/index.js';
+import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
 import { formatDiagnostic, type AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
 import { buildOpenApiDocument, writeSpecFiles } from '../openapi/index.js';
 
 export interface AnalysisRun {
-  /** Present when analysis succeeded (no errors). */
+  /** Present when analysis and the type check succeeded (no errors). */
   model: AppModel | undefined;
   program: ts.Program | undefined;
   errors: AnalyzerDiagnostic[];
+  /** Analysis and spec writing. */
   milliseconds: number;
+  /** The project's type check, after the spec was written. */
+  typeCheckMilliseconds: number;
 }
 
 /** Analyzes `root` (reusing `oldProgram` when given); on success writes .svc/svc_swagger/swagger.{json,yaml}. */
 export async function analyzeAndWriteSpec(root: string, oldProgram?: ts.Program): Promise<AnalysisRun> {
   const started = performance.now();
-  const result = await analyzeProject({ root, ...(oldProgram && { oldProgram }) });
+  const result = analyzeProject({ root, typeCheck: false, ...(oldProgram && { oldProgram }) });
+  report(result.diagnostics);
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  for (const diagnostic of result.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
-  const model = errors.length === 0 ? result.model : undefined;
+  let model = errors.length === 0 ? result.model : undefined;
   if (model) await writeSpecFiles(root, buildOpenApiDocument(model));
-  return { model, program: result.program, errors, milliseconds: performance.now() - started };
+  const milliseconds = performance.now() - started;
+  const typeErrors = result.program ? typeCheckProject(root, result.program) : [];
+  report(typeErrors);
+  errors.push(...typeErrors);
+  if (typeErrors.length > 0) model = undefined;
+  const typeCheckMilliseconds = performance.now() - started - milliseconds;
+  return { model, program: result.program, errors, milliseconds, typeCheckMilliseconds };
+}
+
+function report(diagnostics: readonly AnalyzerDiagnostic[]): void {
+  for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
 }
 
 /** True when the only way forward is fixing the command line (no project at that root). */

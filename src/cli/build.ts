@@ -20,7 +20,8 @@ export async function runBuild(options: CliOptions): Promise<number> {
   process.stdout.write(
     `svc: wrote .svc/svc_swagger/swagger.json and .svc/svc_swagger/swagger.yaml\n` +
       `svc: compiled ${compiled.emitted} file(s) into ${where(compiler.outDir)} ` +
-      `(${Math.round(run.milliseconds)} ms analysis, ${Math.round(compiled.milliseconds)} ms emit)\n` +
+      `(${Math.round(run.milliseconds)} ms analysis and spec, ${Math.round(run.typeCheckMilliseconds)} ms type check, ` +
+      `${Math.round(compiled.milliseconds)} ms emit)\n` +
       `svc: run it with \`svc start\` or \`node ${where(compiled.entry)}\`\n`,
   );
   return 0;

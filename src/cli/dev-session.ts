@@ -77,7 +77,7 @@ export class DevSession {
     }
     const compiled = this.compiler.compile(run.program, run.model);
     log(
-      `svc: analyzed in ${Math.round(run.milliseconds)} ms, emitted ${compiled.emitted} file(s) in ${Math.round(compiled.milliseconds)} ms`,
+      `svc: analyzed in ${Math.round(run.milliseconds)} ms, type-checked in ${Math.round(run.typeCheckMilliseconds)} ms, emitted ${compiled.emitted} file(s) in ${Math.round(compiled.milliseconds)} ms`,
     );
     if (this.server && !compiled.changed) {
       log(`svc: the running server is up to date (${this.server.listening.url})`);

@@ -1,18 +1,22 @@
 /** `$ref` bookkeeping shared by the analyzer (model schemas) and the writer (document components). */
 import { SCHEMA_REF_PREFIX, type JsonSchema } from '../model/json-schema.js';
 
-/** Adds the component names a value refers to (anywhere inside it) to `into`. */
+/**
+ * Adds the component names a value refers to (anywhere inside it) to `into`. Called on whole
+ * models of thousands of routes on every analysis, so it loops without allocating.
+ */
 export function collectRefs(value: unknown, into: Set<string>): void {
+  if (typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
-    for (const item of value) collectRefs(item, into);
+    for (let i = 0; i < value.length; i++) collectRefs(value[i], into);
     return;
   }
-  if (value === null || typeof value !== 'object') return;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF_PREFIX)) {
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const inner = record[key];
+    if (typeof inner === 'object') collectRefs(inner, into);
+    else if (key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF_PREFIX)) {
       into.add(inner.slice(SCHEMA_REF_PREFIX.length));
-    } else {
-      collectRefs(inner, into);
     }
   }
 }

@@ -1,8 +1,8 @@
 /** Writes `.svc/svc_swagger/swagger.json` and `swagger.yaml`: the same document, deterministic bytes. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import type { OpenApiDocument } from './types.js';
+import { jsonToYaml } from './yaml.js';
 
 export const SPEC_DIRECTORY = path.join('.svc', 'svc_swagger');
 
@@ -12,8 +12,7 @@ export function documentToJson(document: OpenApiDocument): string {
 
 /** YAML without anchors/aliases (a shared schema object is written out each time) and without folding. */
 export function documentToYaml(document: OpenApiDocument): string {
-  const text = stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return text.endsWith('\n') ? text : `${text}\n`;
+  return jsonToYaml(document);
 }
 
 export async function writeSpecFiles(

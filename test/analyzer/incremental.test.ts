@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { analyzeProject } from '../../src/analyzer/index.js';
+import { analyzeProject, typeCheckProject } from '../../src/analyzer/index.js';
 
 const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 
@@ -63,6 +63,16 @@ describe('incremental analysis', () => {
     assert.deepEqual(
       broken.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file, diagnostic.line]),
       [['SVC_ERR_TYPE_CHECK', 'src/things.ts', 6]],
+    );
+
+    // The spec path skips the type check: the model comes out, and the check is its own step.
+    const unchecked = analyzeProject({ root, oldProgram: broken.program, typeCheck: false });
+    assert.deepEqual(unchecked.diagnostics, []);
+    assert.equal(unchecked.model?.controllers[0]?.routes[0]?.returns.kind, 'json');
+    assert.equal(unchecked.phases.typeCheckMs, 0);
+    assert.deepEqual(
+      typeCheckProject(root, unchecked.program!).map((diagnostic) => [diagnostic.code, diagnostic.line]),
+      [['SVC_ERR_TYPE_CHECK', 6]],
     );
 
     writeFileSync(controllerFile, controllerSource('every', 'number', '1'));

@@ -26,6 +26,9 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   private readonly sites: (ts.Node | undefined)[] = [];
   private readonly inProgress = new Set<ts.Type>();
   private readonly selfReferencing = new Set<ts.Type>();
+  /** Schemas of types converted at a use site: 300 controllers share a few DTOs. */
+  private readonly converted = new Map<ts.Type, JsonSchema>();
+  private unresolvedCount = 0;
 
   constructor(
     readonly program: ts.Program,
@@ -60,6 +63,17 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   }
 
   convert(type: ts.Type, site?: ts.Node): JsonSchema {
+    if (this.sites.length > 0) return this.convertNested(type, site);
+    const cached = this.converted.get(type);
+    if (cached) return cached;
+    const unresolvedBefore = this.unresolvedCount;
+    const schema = this.convertNested(type, site);
+    // A warning names its site: a type that warns is converted again at every site.
+    if (this.unresolvedCount === unresolvedBefore) this.converted.set(type, schema);
+    return schema;
+  }
+
+  private convertNested(type: ts.Type, site?: ts.Node): JsonSchema {
     if (this.inProgress.has(type)) {
       // A type that contains itself without passing through a named component
       // (`type Json = string | Json[]`): it becomes one, so the cycle is a `$ref`.
@@ -102,6 +116,7 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   }
 
   unresolvable(type: ts.Type, site?: ts.Node): JsonSchema {
+    this.unresolvedCount++;
     const where = site ?? this.site;
     const typeText = this.checker.typeToString(type);
     const { file, line } = this.location(where);
@@ -111,6 +126,10 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
       this.warnings.push(cannotInferWarning(typeText, file, line));
     }
     return {};
+  }
+
+  component(name: string): JsonSchema | undefined {
+    return this.registry.get(name);
   }
 
   components(): Record<string, JsonSchema> {

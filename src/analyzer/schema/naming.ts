@@ -21,6 +21,7 @@ export class ComponentNaming {
   private readonly identityByName = new Map<string, string>();
 
   private aliasNames: Map<string, string> | undefined;
+  private readonly identities = new Map<ts.Type, string>();
 
   constructor(
     private readonly program: ts.Program,
@@ -64,6 +65,15 @@ export class ComponentNaming {
 
   /** What makes two types the same component: the declaration and the type arguments. */
   private identityOf(type: ts.Type): string {
+    let identity = this.identities.get(type);
+    if (identity === undefined) {
+      identity = this.computeIdentity(type);
+      this.identities.set(type, identity);
+    }
+    return identity;
+  }
+
+  private computeIdentity(type: ts.Type): string {
     const symbol = namingSymbol(type);
     const declaration = symbol?.getDeclarations()?.[0];
     if (!declaration || !symbol || ANONYMOUS.has(symbol.getName())) return this.structuralIdentity(type);

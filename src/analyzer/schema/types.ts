@@ -63,6 +63,8 @@ export interface SchemaGenerator {
   annotationsOf(declaration: ts.Node): SchemaAnnotations;
   /** Named schemas registered so far. */
   components(): Record<string, JsonSchema>;
+  /** One named schema registered so far. */
+  component(name: string): JsonSchema | undefined;
   /** Warnings emitted so far (unresolvable types). */
   diagnostics(): AnalyzerDiagnostic[];
 }

@@ -1,0 +1,90 @@
+/**
+ * A small block-style YAML writer for JSON data (what an OpenAPI document is). The `yaml`
+ * package builds a whole document tree first, which took longer than analyzing a 3000-route
+ * project; this writes lines directly. Strings are plain where no YAML 1.1 or 1.2 reader could
+ * take them for anything else, and JSON-quoted (valid YAML double-quoted scalars) otherwise.
+ */
+
+/** JSON data as the document holds it (undefined object values are skipped, as JSON does). */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** The document as YAML lines: mappings `key: value`, sequences `- item`, two spaces per level. */
+export function jsonToYaml(value: unknown): string {
+  const data = value as Json;
+  if (!isBlock(data)) return `${scalar(data)}\n`;
+  const lines: string[] = [];
+  writeBlock(data, '', lines);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A non-empty object or array: written over several lines (empty ones are `{}` / `[]`). */
+function isBlock(value: Json): value is Json[] | { [key: string]: Json } {
+  if (value === null || typeof value !== 'object') return false;
+  return Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0;
+}
+
+function writeBlock(value: Json[] | { [key: string]: Json }, indent: string, lines: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) writeItem(item, indent, lines);
+    return;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    // As in JSON: a key whose value is undefined is left out.
+    if (inner === undefined) continue;
+    if (isBlock(inner)) {
+      lines.push(`${indent}${text(key)}:`);
+      writeBlock(inner, `${indent}  `, lines);
+    } else {
+      lines.push(`${indent}${text(key)}: ${scalar(inner)}`);
+    }
+  }
+}
+
+/** One sequence item: a mapping starts on the `- ` line, a nested sequence goes below a bare `-`. */
+function writeItem(item: Json, indent: string, lines: string[]): void {
+  if (!isBlock(item)) {
+    lines.push(`${indent}- ${scalar(item)}`);
+  } else if (Array.isArray(item)) {
+    lines.push(`${indent}-`);
+    writeBlock(item, `${indent}  `, lines);
+  } else {
+    const first = lines.length;
+    writeBlock(item, `${indent}  `, lines);
+    lines[first] = `${indent}- ${(lines[first] as string).slice(indent.length + 2)}`;
+  }
+}
+
+function scalar(value: Json | undefined): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return text(value);
+  if (typeof value === 'object') return Array.isArray(value) ? '[]' : '{}';
+  return typeof value === 'number' && !Number.isFinite(value) ? 'null' : String(value);
+}
+
+/** Characters a plain scalar may hold here; indicators such as `- ? : , [ ] { } # & * ! | > ' " % @` may not start one. */
+const PLAIN = /^[A-Za-z0-9_/$(][A-Za-z0-9 _./$(){}\-,;=+<>'!?@|~^*&%[\]:#]*$/;
+/** Words and numbers some YAML reader resolves to a non-string (YAML 1.1 booleans included). */
+const RESOLVED = [
+  /^(true|false|null|yes|no|on|off|y|n)$/i,
+  /^[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?$/,
+  /^0[xob]/i,
+  /^[0-9]+(:[0-5]?[0-9])+(\.[0-9_]*)?$/,
+  /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/,
+];
+/** JSON leaves these raw; YAML does not allow them unescaped. */
+const NOT_PRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
+
+function text(value: string): string {
+  const plain =
+    PLAIN.test(value) &&
+    !value.endsWith(' ') &&
+    !value.endsWith(':') &&
+    !value.includes(': ') &&
+    !value.includes(' #') &&
+    !RESOLVED.some((pattern) => pattern.test(value));
+  if (plain) return value;
+  return JSON.stringify(value).replace(
+    NOT_PRINTABLE,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
