@@ -5,6 +5,7 @@ import { refName, type JsonSchema } from '../model/json-schema.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
 import { findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
 import { NOT_STATIC, readStatic, requireStatic, requireStaticStrings } from './static-values.js';
+import { isSvcFile } from './svc-symbols.js';
 
 const SOURCES: Record<string, ParamSource> = {
   Param: 'path',
@@ -74,6 +75,9 @@ function paramModel(
     model.explicitSchema = true;
   } else if (source === 'path') {
     model.schema = { type: 'string' };
+  } else if (source === 'data' && isSvcDataHolder(context, parameter)) {
+    // The runtime binds the request's holder itself to such a parameter, whatever its name.
+    model.schema = { 'x-svc-type': 'DataHolder' };
   } else if (!UNTYPED_SOURCES.has(source)) {
     const type = context.checker.getTypeAtLocation(parameter);
     model.schema = context.schemas.schemaFor(type, parameter, annotations);
@@ -113,6 +117,17 @@ export function admitsUndefined(type: ts.Type): boolean {
   const flags = ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Any | ts.TypeFlags.Unknown;
   if (type.flags & flags) return true;
   return type.isUnion() && type.types.some((member) => (member.flags & flags) !== 0);
+}
+
+/** The parameter is declared as svc's own `DataHolder` (not a user type of that name). */
+function isSvcDataHolder(context: AnalysisContext, parameter: ts.ParameterDeclaration): boolean {
+  if (!parameter.type) return false;
+  const type = context.checker.getNonNullableType(context.checker.getTypeAtLocation(parameter));
+  const symbol = type.getSymbol();
+  if (symbol?.getName() !== 'DataHolder') return false;
+  return (symbol.getDeclarations() ?? []).some((declaration) =>
+    isSvcFile(declaration.getSourceFile().fileName),
+  );
 }
 
 /** `@ApiType({...})` on the parameter: the schema as written. */

@@ -181,6 +181,9 @@ describe('app model of the sample app', () => {
       ]),
       [['check', 'guard', ['authorization', 'data']]],
     );
+    // `@Data() data: DataHolder` binds the holder itself: the mark tells the runtime so.
+    assert.deepEqual(auth?.methods[0]?.params[1]?.schema, { 'x-svc-type': 'DataHolder' });
+    assert.deepEqual(route('ToolsController', 'whoami').params[0]?.schema, {});
     assert.deepEqual(
       logger?.methods.map((method) => [method.methodName, method.role, method.catches]),
       [

@@ -22,15 +22,11 @@ interface CompiledParam {
   coerce: Coercer;
 }
 
-export function compileBinder(
-  params: readonly ParamModel[],
-  options: CoercerOptions,
-  inComponent = false,
-): Binder {
+export function compileBinder(params: readonly ParamModel[], options: CoercerOptions): Binder {
   if (params.length === 0) return () => NO_ARGS;
   const compiled: CompiledParam[] = params.map((param) => ({
     index: param.index,
-    extract: compileExtractor(param, inComponent),
+    extract: compileExtractor(param),
     coerce: VALIDATED.has(param.source) ? compileCoercer(param, options) : passThrough,
   }));
   const arity = Math.max(...params.map((param) => param.index)) + 1;

@@ -7,11 +7,7 @@ import type { Exchange } from '../http/exchange.js';
 
 export type Extractor = (ex: Exchange) => unknown;
 
-/**
- * `inComponent`: the parameter belongs to a lifecycle component method, where `@Data() data:
- * DataHolder` (the seed's guard) binds the holder itself.
- */
-export function compileExtractor(param: ParamModel, inComponent = false): Extractor {
+export function compileExtractor(param: ParamModel): Extractor {
   const key = param.key;
   switch (param.source) {
     case 'path':
@@ -25,7 +21,7 @@ export function compileExtractor(param: ParamModel, inComponent = false): Extrac
     case 'body':
       return bodyExtractor(Array.isArray(key) ? key : [key]);
     case 'data':
-      return dataExtractor(param, inComponent);
+      return dataExtractor(param);
     case 'ctx':
       return (ex) => ex.context;
     case 'messages':
@@ -46,17 +42,9 @@ function bodyExtractor(path: readonly string[]): Extractor {
   };
 }
 
-/**
- * `@Data()` typed `DataHolder` binds the holder: the analyzer marks it `x-svc-type: DataHolder`.
- * Models without the mark (older analyzers): in a component method, an unkeyed `@Data()` whose
- * name holds no value binds the holder.
- */
-function dataExtractor(param: ParamModel, inComponent: boolean): Extractor {
+/** `@Data()` typed `DataHolder` binds the holder: the analyzer marks it `x-svc-type: DataHolder`. */
+function dataExtractor(param: ParamModel): Extractor {
   const key = param.key as string;
   if (param.schema['x-svc-type'] === 'DataHolder') return (ex) => ex.context?.data;
-  if (!inComponent) return (ex) => ex.context?.data.get(key);
-  return (ex) => {
-    const data = ex.context?.data;
-    return data === undefined || data.has(key) ? data?.get(key) : data;
-  };
+  return (ex) => ex.context?.data.get(key);
 }

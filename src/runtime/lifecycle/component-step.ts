@@ -32,7 +32,7 @@ export function compileStep(
   if (typeof fn !== 'function') {
     throw new TypeError(`svc: ${className}.${method.methodName} is not a method`);
   }
-  const bind: Binder = compileBinder(method.params, options, true);
+  const bind: Binder = compileBinder(method.params, options);
   return {
     role: method.role,
     label: `${className}.${method.methodName}`,
