@@ -25,12 +25,32 @@ export function extractRouteDoc(context: AnalysisContext, input: RouteDocInput):
       findSvc(controllerDecorators, 'ApiHidden') !== undefined,
     responses: readResponses(context, [...controllerDecorators, ...decorators]),
   };
-  const summary = readText(context, decorators, 'ApiSummary');
+  const fromJsDoc = jsDocParagraphs(input.method);
+  const summary = readText(context, decorators, 'ApiSummary') ?? fromJsDoc.summary;
   if (summary !== undefined) doc.summary = summary;
-  const description = readText(context, decorators, 'ApiDescription');
+  const description = readText(context, decorators, 'ApiDescription') ?? fromJsDoc.description;
   if (description !== undefined) doc.description = description;
   if (ts.getJSDocDeprecatedTag(input.method)) doc.deprecated = true;
   return doc;
+}
+
+/**
+ * The method's JSDoc text (tags aside): its first paragraph is the summary (lines joined by
+ * spaces), the paragraphs after it the description.
+ */
+function jsDocParagraphs(method: ts.MethodDeclaration): { summary?: string; description?: string } {
+  const docs = ts
+    .getJSDocCommentsAndTags(method)
+    .filter((d): d is ts.JSDoc => ts.isJSDoc(d) && d.parent === method);
+  const text = docs
+    .map((doc) => ts.getTextOfJSDocComment(doc.comment)?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join('\n\n');
+  if (text === '') return {};
+  const [first = '', ...rest] = text.split(/\r?\n[ \t]*\r?\n/).map((paragraph) => paragraph.trim());
+  const summary = first.replace(/\s*\r?\n\s*/g, ' ');
+  const description = rest.filter((paragraph) => paragraph !== '').join('\n\n');
+  return description === '' ? { summary } : { summary, description };
 }
 
 function readText(context: AnalysisContext, decorators: SvcDecorator[], name: string): string | undefined {

@@ -14,13 +14,17 @@ import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from './types
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type StandardMethod = (typeof METHOD_ORDER)[number];
 
+/** Top-level keys in the canonical order: openapi, info, servers, (tags: svc writes none), paths, components. */
 export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
-  const document: OpenApiDocument = { openapi: '3.0.3', info: documentInfo(model), paths: {} };
-  if (model.prefix !== '') document.servers = [{ url: model.prefix }];
-  document.paths = buildPaths(model);
-  const schemas = reachableSchemas(document.paths, model.schemas);
-  if (Object.keys(schemas).length > 0) document.components = { schemas: publicSchemas(schemas) };
-  return document;
+  const paths = buildPaths(model);
+  const schemas = reachableSchemas(paths, model.schemas);
+  return {
+    openapi: '3.0.3',
+    info: documentInfo(model),
+    ...(model.prefix !== '' && { servers: [{ url: model.prefix }] }),
+    paths,
+    ...(Object.keys(schemas).length > 0 && { components: { schemas: publicSchemas(schemas) } }),
+  };
 }
 
 function documentInfo(model: AppModel): OpenApiDocument['info'] {

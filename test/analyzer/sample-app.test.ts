@@ -40,6 +40,26 @@ describe('sample app', () => {
     assertGolden(path.join(root, 'expected', 'swagger.json'), documentToJson(document));
   });
 
+  it('writes the top-level keys in the canonical order', () => {
+    assert.deepEqual(Object.keys(document), ['openapi', 'info', 'servers', 'paths', 'components']);
+  });
+
+  it('takes a summary and description from the method JSDoc unless @ApiSummary/@ApiDescription say otherwise', () => {
+    const users = document.paths['/orgs/{orgId}/users/search']?.get;
+    assert.equal(users?.summary, 'Search users by filter.');
+    assert.equal(
+      users?.description,
+      'Each property of the filter is a query parameter.\n\nResults are paged.',
+    );
+    const create = document.paths['/orgs/{orgId}/users']?.post;
+    assert.deepEqual(
+      [create?.summary, create?.description],
+      ['Create a user.', 'Creates a user in the organisation.'],
+    );
+    const list = document.paths['/orgs/{orgId}/users']?.get;
+    assert.deepEqual([list?.summary, list?.description], ['List users', undefined]);
+  });
+
   it('validates against the OpenAPI 3.0.3 schema', async () => {
     await assertValidOpenApi(document);
   });

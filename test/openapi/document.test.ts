@@ -84,6 +84,7 @@ describe('buildOpenApiDocument', () => {
     );
     const document = buildOpenApiDocument(model);
     assert.deepEqual(document.servers, [{ url: '/v1' }]);
+    assert.deepEqual(Object.keys(document), ['openapi', 'info', 'servers', 'paths']);
     assert.deepEqual(Object.keys(document.paths), ['/a', '/b/{id}']);
     assert.deepEqual(Object.keys(document.paths['/a']!), ['get', 'post', 'x-svc-methods']);
     assert.deepEqual(Object.keys(document.paths['/b/{id}']!), ['get', 'delete']);
