@@ -3,7 +3,7 @@ import ts from 'typescript';
 import type { ControllerModel } from '../model/app-model.js';
 import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';
-import type { SvcDecorator } from './decorators.js';
+import { classDeclarationOf, type SvcDecorator } from './decorators.js';
 import { controllerBaseName } from './naming.js';
 import { componentUses, extractRoute, readHeaders } from './routes.js';
 import { requireStatic } from './static-values.js';
@@ -45,10 +45,45 @@ export function extractController(context: AnalysisContext, input: ControllerInp
   };
   const exportName = exportNameOf(context, declaration);
   if (exportName) controller.exportName = exportName;
-  for (const member of declaration.members) {
-    if (!ts.isMethodDeclaration(member)) continue;
-    const route = extractRoute(context, owner, member);
-    if (route) controller.routes.push(route);
+  const routed = new Set<string>();
+  for (const owningClass of classChain(context, declaration)) {
+    for (const member of owningClass.members) {
+      if (!ts.isMethodDeclaration(member) || routed.has(member.name.getText())) continue;
+      const route = extractRoute(context, owner, member);
+      if (!route) continue;
+      routed.add(route.methodName);
+      controller.routes.push(route);
+    }
   }
   return controller;
+}
+
+/** Nesting beyond this is a cycle the type checker reports; stop walking. */
+const MAX_BASE_CLASSES = 32;
+
+/**
+ * The class and the classes it extends, nearest first: routes declared on a base class are the
+ * subclass's routes too (the nearest route of a name wins, as the runtime's join does).
+ */
+function classChain(context: AnalysisContext, declaration: ts.ClassDeclaration): ts.ClassDeclaration[] {
+  const chain: ts.ClassDeclaration[] = [];
+  for (
+    let current: ts.ClassDeclaration | undefined = declaration;
+    current && !chain.includes(current) && chain.length < MAX_BASE_CLASSES;
+    current = baseClassOf(context, current)
+  ) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+function baseClassOf(
+  context: AnalysisContext,
+  declaration: ts.ClassDeclaration,
+): ts.ClassDeclaration | undefined {
+  const extendsClause = declaration.heritageClauses?.find(
+    (clause) => clause.token === ts.SyntaxKind.ExtendsKeyword,
+  );
+  const expression = extendsClause?.types[0]?.expression;
+  return expression && classDeclarationOf(context, expression);
 }

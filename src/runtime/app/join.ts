@@ -63,8 +63,28 @@ function findClass(ref: ClassRef, namespaces: ModuleNamespaces, kind: string): C
   );
 }
 
+/**
+ * The route methods of a class and of the classes it extends: legacy decorators record an
+ * inherited route on the base class, so the chain is walked; the nearest route of a name wins.
+ */
+function routeRecordsOf(record: ClassRecord): Map<string, MethodRecord> {
+  const routes = new Map<string, MethodRecord>();
+  const records = allClassRecords();
+  for (
+    let target: unknown = record.target;
+    typeof target === 'function' && target !== Function.prototype;
+    target = Object.getPrototypeOf(target)
+  ) {
+    for (const [name, method] of records.get(target as Constructor)?.methods ?? []) {
+      if (method.route !== undefined && !routes.has(name)) routes.set(name, method);
+    }
+  }
+  return routes;
+}
+
 function joinRoutes(controller: ControllerModel, record: ClassRecord): JoinedRoute[] {
-  const routeRecords = [...record.methods.values()].filter((method) => method.route !== undefined);
+  const routesByName = routeRecordsOf(record);
+  const routeRecords = [...routesByName.values()];
   expectSame(
     controller.className,
     'the set of routes',
@@ -73,7 +93,7 @@ function joinRoutes(controller: ControllerModel, record: ClassRecord): JoinedRou
     controller,
   );
   return controller.routes.map((model) => {
-    const method = record.methods.get(model.methodName) as MethodRecord;
+    const method = routesByName.get(model.methodName) as MethodRecord;
     const route = method.route as NonNullable<MethodRecord['route']>;
     const label = `${controller.className}.${model.methodName}`;
     expectSame(
