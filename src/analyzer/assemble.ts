@@ -26,9 +26,7 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
       })),
     })),
   );
-  const components = fragments.flatMap((fragment) =>
-    fragment.components.map((component) => ({ ...component })),
-  );
+  const components = uniqueComponents(fragments.flatMap((fragment) => fragment.components));
   nameComponentDecorators(components, fragments);
   if (controllers.length === 0) {
     context.diagnostics.push({
@@ -69,6 +67,19 @@ function mergeSchemas(fragments: FileFragment[]): Record<string, JsonSchema> | u
     }
   }
   return merged;
+}
+
+/**
+ * One copy of each component class: a class without role methods is listed by every file that
+ * passes it to `component()`.
+ */
+function uniqueComponents(components: ComponentModel[]): ComponentModel[] {
+  const byClass = new Map<string, ComponentModel>();
+  for (const component of components) {
+    const key = `${component.module}\u0000${component.className}`;
+    if (!byClass.has(key)) byClass.set(key, { ...component });
+  }
+  return [...byClass.values()];
 }
 
 /** `export const RequireAuth = component(BearerAuth)` anywhere in the project names BearerAuth's decorator. */

@@ -22,7 +22,7 @@ export interface ComponentFactory {
 export interface FileDeclarations {
   apps: DecoratedClass[];
   controllers: (DecoratedClass & { controllerDecorator: SvcDecorator })[];
-  /** Classes with lifecycle role methods, or made into a component in this file. */
+  /** Classes with lifecycle role methods, or made into a component in this file (wherever declared). */
   components: ts.ClassDeclaration[];
   factories: ComponentFactory[];
 }
@@ -35,6 +35,11 @@ export function collectFileDeclarations(context: AnalysisContext, file: ts.Sourc
   }
   for (const statement of file.statements) {
     if (ts.isClassDeclaration(statement)) visitClass(context, statement, found, factoryTargets);
+  }
+  // A class from another file made into a component here: its own file lists it only when it
+  // has role methods, so this file lists it otherwise (assembly keeps one per class).
+  for (const target of factoryTargets) {
+    if (target.getSourceFile() !== file && !hasRoleMethods(context, target)) found.components.push(target);
   }
   return found;
 }

@@ -1,4 +1,7 @@
-/** Routes inherited from a base class: in the model, in the document, and served by the runtime. */
+/**
+ * Routes inherited from a base class, and a component class with no lifecycle methods made into
+ * a decorator in another file: in the model, in the document, and served by the runtime.
+ */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -43,5 +46,21 @@ describe('a controller that extends a class with routes', () => {
     assert.deepEqual([item.status, item.text], [200, 'item 7 of widget']);
     const name = await app.inject({ method: 'GET', url: '/api/widgets/name' });
     assert.deepEqual([name.status, name.text], [200, 'widgets']);
+  });
+});
+
+describe('component() of a class from another file with no lifecycle methods', () => {
+  it('lists the class as a component named by its decorator, and the app serves routes using it', async () => {
+    assert.deepEqual(
+      app.model.components.map((component) => [
+        component.className,
+        component.module,
+        component.decoratorName,
+      ]),
+      [['Tagging', 'src/tagging.ts', 'Tagged']],
+    );
+    assert.deepEqual(app.model.controllers[0]?.components, [{ component: 'Tagging' }]);
+    const list = await app.inject({ method: 'GET', url: '/api/widgets' });
+    assert.deepEqual([list.status, list.json()], [200, ['w1']]);
   });
 });
