@@ -74,7 +74,20 @@ const RESOLVED = [
 /** JSON leaves these raw; YAML does not allow them unescaped. */
 const NOT_PRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
 
+/** Keys and values repeat thousands of times in a large document (`type`, `string`, `schema`). */
+const texts = new Map<string, string>();
+const MAX_CACHED_TEXTS = 10_000;
+
 function text(value: string): string {
+  let written = texts.get(value);
+  if (written === undefined) {
+    written = writeText(value);
+    if (texts.size < MAX_CACHED_TEXTS) texts.set(value, written);
+  }
+  return written;
+}
+
+function writeText(value: string): string {
   const plain =
     PLAIN.test(value) &&
     !value.endsWith(' ') &&
