@@ -20,8 +20,17 @@ export function createContext(root: string, program: ts.Program, schemas: Schema
 
 /** A path relative to the project root, with forward slashes. */
 export function relativeFile(root: string, fileName: string): string {
-  return path.relative(root, fileName).split(path.sep).join('/');
+  const key = `${root}\u0000${fileName}`;
+  let relative = relativeFiles.get(key);
+  if (relative === undefined) {
+    relative = path.relative(root, fileName).split(path.sep).join('/');
+    relativeFiles.set(key, relative);
+  }
+  return relative;
 }
+
+/** Asked for every route and parameter (their file:line): `path.relative` once per file. */
+const relativeFiles = new Map<string, string>();
 
 /** File (relative to the root) and 1-based line of a node. */
 export function locationOf(context: AnalysisContext, node: ts.Node): SourceLocation {

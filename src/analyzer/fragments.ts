@@ -55,6 +55,6 @@ export function extractFragment(context: AnalysisContext, file: ts.SourceFile): 
     ],
   };
   const roots = [fragment.controllers, fragment.components];
-  fragment.schemas = reachableSchemas(roots, context.schemas.components());
+  fragment.schemas = reachableSchemas(roots, (name) => context.schemas.component(name));
   return fragment;
 }

@@ -12,10 +12,18 @@ const SVC_DIRS = [path.join(SVC_ROOT, 'src') + path.sep, path.join(SVC_ROOT, 'di
 
 /** True for a file that belongs to the svc package itself (its sources, its build, or an installed copy). */
 export function isSvcFile(fileName: string): boolean {
-  const normalized = path.resolve(fileName);
-  if (SVC_DIRS.some((dir) => normalized.startsWith(dir))) return true;
-  return /[\\/]node_modules[\\/]svc[\\/]/.test(normalized);
+  let known = svcFiles.get(fileName);
+  if (known === undefined) {
+    const normalized = path.resolve(fileName);
+    known =
+      SVC_DIRS.some((dir) => normalized.startsWith(dir)) || /[\\/]node_modules[\\/]svc[\\/]/.test(normalized);
+    svcFiles.set(fileName, known);
+  }
+  return known;
 }
+
+/** Asked for every decorator of every route: `path.resolve` once per file. */
+const svcFiles = new Map<string, boolean>();
 
 /** Follows import aliases to the symbol that declares the value. */
 export function resolveSymbol(checker: ts.TypeChecker, node: ts.Node): ts.Symbol | undefined {

@@ -24,15 +24,16 @@ export function collectRefs(value: unknown, into: Set<string>): void {
 /** The components reachable from `roots`, following references between components; sorted by name. */
 export function reachableSchemas(
   roots: unknown,
-  schemas: Record<string, JsonSchema>,
+  schemas: Record<string, JsonSchema> | ((name: string) => JsonSchema | undefined),
 ): Record<string, JsonSchema> {
+  const lookup = typeof schemas === 'function' ? schemas : (name: string) => schemas[name];
   const reached = new Set<string>();
   collectRefs(roots, reached);
   const queue = [...reached];
   while (queue.length > 0) {
     const name = queue.pop() as string;
     const inner = new Set<string>();
-    collectRefs(schemas[name], inner);
+    collectRefs(lookup(name), inner);
     for (const next of inner) {
       if (!reached.has(next)) {
         reached.add(next);
@@ -42,7 +43,7 @@ export function reachableSchemas(
   }
   const result: Record<string, JsonSchema> = {};
   for (const name of [...reached].sort()) {
-    const schema = schemas[name];
+    const schema = lookup(name);
     if (schema) result[name] = schema;
   }
   return result;
