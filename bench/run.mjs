@@ -41,14 +41,17 @@ async function preparedServers(all, config) {
   return ready;
 }
 
-/** The profiles the --cpu-prof servers left in results/, summarised. */
-async function profileSections(resultsDir, names) {
+/** The profiles the --cpu-prof servers left in results/, summarised per scenario. */
+async function profileSections(resultsDir, names, scenarioNames) {
   const { ownerTable, profileTable } = await import('./profile.mjs');
-  return names.split(',').map((name) => {
-    const file = join(resultsDir, `${name}-hello.cpuprofile`);
-    if (!existsSync(file)) return `### CPU profile of ${name}\n\nno profile was written`;
-    return `### CPU profile of ${name}, hello-world (self time, % of busy time)\n\n${file}\n\n${ownerTable(file)}\n\n${profileTable(file)}`;
-  });
+  return names.split(',').flatMap((name) =>
+    scenarioNames.map((scenario) => {
+      const file = join(resultsDir, `${name}-${scenario}.cpuprofile`);
+      if (!existsSync(file)) return `### CPU profile of ${name}, ${scenario}\n\nno profile was written`;
+      const tables = `${ownerTable(file)}\n\n${profileTable(file)}`;
+      return `### CPU profile of ${name}, ${scenario} (self time, % of busy time)\n\n${file}\n\n${tables}`;
+    }),
+  );
 }
 
 async function main() {
@@ -79,7 +82,8 @@ async function main() {
       `### Throughput (ratio to node:http, median req/s in brackets)\n\n${httpTable(results, chosen)}`,
       `### Requests per CPU second of the server process (ratio to node:http, median in brackets)\n\n${httpTable(results, chosen, 'cpu')}`,
     );
-    if (config.cpuProf) sections.push(...(await profileSections(resultsDir, config.cpuProf)));
+    if (config.cpuProf)
+      sections.push(...(await profileSections(resultsDir, config.cpuProf, Object.keys(results))));
   }
   if (config.parts.includes('analyzer')) {
     const { runAnalyzerBench } = await import('./analyzer.mjs');

@@ -11,7 +11,7 @@ const DEFAULTS = {
   servers: null, // null = all
   parts: ['http', 'analyzer', 'streams'],
   pin: true, // taskset: server on one core, load generator on the other
-  cpuProf: null, // server name whose process runs with --cpu-prof (hello only)
+  cpuProf: null, // servers (comma-separated) run with --cpu-prof in every scenario
   svc: 'dist', // 'dist': this checkout's dist/; 'head': the last commit, built apart
   wsConnections: 10000, // WebSocket connections opened against one server process
 };
@@ -77,5 +77,5 @@ export const HELP = `usage: npm run bench -- [flags]
   --no-pin                do not pin server and load generator to separate cores
   --ws-connections N      WebSocket connections held open per server (default ${DEFAULTS.wsConnections})
   --svc dist|head         measure this checkout's dist/ (default) or the last commit built apart
-  --cpu-prof a,b          run server NAME with --cpu-prof in the hello scenario
+  --cpu-prof a,b          run these servers with --cpu-prof (results/<server>-<scenario>.cpuprofile)
 Each flag also reads from BENCH_<FLAG> in the environment (BENCH_DURATION=5).`;

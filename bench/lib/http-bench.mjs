@@ -9,12 +9,12 @@ import { BASELINE } from './servers.mjs';
 const BASE_PORT = 21100;
 
 async function startServer(server, scenario, port, config) {
-  const profiling = (config.cpuProf ?? '').split(',').includes(server.name) && scenario.name === 'hello';
+  const profiling = (config.cpuProf ?? '').split(',').includes(server.name);
   const nodeFlags = profiling
     ? [
         '--cpu-prof',
         `--cpu-prof-dir=${config.resultsDir}`,
-        `--cpu-prof-name=${server.name}-hello.cpuprofile`,
+        `--cpu-prof-name=${server.name}-${scenario.name}.cpuprofile`,
         '--import',
         new URL('./exit-on-signal.mjs', import.meta.url).href,
       ]
