@@ -9,5 +9,10 @@ export type {
   OpenApiRequestBody,
   OpenApiResponse,
 } from './types.js';
-export { analyzeProject, formatDiagnostic } from '../analyzer/index.js';
-export type { AnalyzeOptions, AnalysisResult, AnalyzerDiagnostic } from '../analyzer/index.js';
+export { analyzeProject, formatDiagnostic, typeCheckProject } from '../analyzer/index.js';
+export type {
+  AnalysisPhases,
+  AnalyzeOptions,
+  AnalysisResult,
+  AnalyzerDiagnostic,
+} from '../analyzer/index.js';
