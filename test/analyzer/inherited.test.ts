@@ -19,7 +19,7 @@ after(() => app.close());
 
 describe('a controller that extends a class with routes', () => {
   it('has its own routes and the inherited ones, the nearest of a name winning', () => {
-    const [widgets] = app.model.controllers;
+    const widgets = app.model.controllers.find((controller) => controller.className === 'WidgetsController');
     assert.deepEqual(
       widgets?.routes.map((route) => [route.methodName, route.fullPath, route.file]),
       [
@@ -31,6 +31,7 @@ describe('a controller that extends a class with routes', () => {
     );
     const document = buildOpenApiDocument(app.model);
     assert.deepEqual(Object.keys(document.paths), [
+      '/holder',
       '/widgets',
       '/widgets/health',
       '/widgets/items/{id}',
@@ -59,8 +60,18 @@ describe('component() of a class from another file with no lifecycle methods', (
       ]),
       [['Tagging', 'src/tagging.ts', 'Tagged']],
     );
-    assert.deepEqual(app.model.controllers[0]?.components, [{ component: 'Tagging' }]);
+    const widgets = app.model.controllers.find((controller) => controller.className === 'WidgetsController');
+    assert.deepEqual(widgets?.components, [{ component: 'Tagging' }]);
     const list = await app.inject({ method: 'GET', url: '/api/widgets' });
     assert.deepEqual([list.status, list.json()], [200, ['w1']]);
+  });
+});
+
+describe('@Data() typed with a user class named DataHolder', () => {
+  it('is not marked as the holder, so it binds the stored value by name', async () => {
+    const holder = app.model.controllers.find((controller) => controller.className === 'HolderController');
+    assert.deepEqual(holder?.routes[0]?.params[0]?.schema, {});
+    const reply = await app.inject({ method: 'GET', url: '/api/holder' });
+    assert.deepEqual([reply.status, reply.text], [200, 'nothing stored']);
   });
 });
