@@ -2,6 +2,8 @@
  * The analyzer: a TypeScript project → the app model (PRODUCT.md 1, 2.6). Loads the project's
  * program, extracts what each project file declares (controllers, components, the app class),
  * assembles and checks the whole app. The model is undefined when any error was found.
+ * The project's full type check is a phase apart (`typeCheck: false` skips it; the CLI writes
+ * the spec first and runs `typeCheckProject` after): extraction never needs it.
  */
 import ts from 'typescript';
 import type { AppModel } from '../model/app-model.js';
