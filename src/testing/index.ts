@@ -6,7 +6,7 @@
  *
  * The project's sources are transpiled with its own tsconfig (decorators, `paths`) into a
  * temporary directory and imported from there, so no TypeScript loader has to know the
- * project. Analysis errors throw, formatted with file:line.
+ * project. Analysis errors throw, formatted with file:line; type errors only with `typeCheck`.
  */
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,11 @@ import { outputName, transpileProject } from './transpile.js';
 export interface TestAppOptions extends Omit<CreateAppOptions, 'model' | 'baseDir'> {
   /** The project root (holds tsconfig.json). */
   root: string;
+  /**
+   * Also fail on TypeScript type errors (SVC_ERR_TYPE_CHECK), as `svc build` does. Off by
+   * default: a test is about behaviour, and the full type check is most of the start-up time.
+   */
+  typeCheck?: boolean;
 }
 
 export class AnalysisFailedError extends Error {
@@ -30,7 +35,7 @@ export class AnalysisFailedError extends Error {
 
 export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
   const root = resolve(options.root);
-  const result = analyzeProject({ root });
+  const result = analyzeProject({ root, typeCheck: options.typeCheck ?? false });
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0 || result.model === undefined) {
     throw new AnalysisFailedError(errors.map(formatDiagnostic));
