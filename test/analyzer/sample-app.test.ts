@@ -60,6 +60,15 @@ describe('sample app', () => {
     assert.deepEqual([list?.summary, list?.description], ['List users', undefined]);
   });
 
+  it("streams `string | object` items (PRODUCT.md 2.3) with `object` as {type: 'object'}, no warning", () => {
+    const tools = model.controllers.find((controller) => controller.className === 'ToolsController');
+    const events = tools?.routes.find((route) => route.methodName === 'events');
+    assert.deepEqual(events?.returns, {
+      kind: 'stream',
+      schema: { oneOf: [{ type: 'string' }, { type: 'object' }] },
+    });
+  });
+
   it('validates against the OpenAPI 3.0.3 schema', async () => {
     await assertValidOpenApi(document);
   });

@@ -1,7 +1,9 @@
 /**
  * `string`, `number`, `boolean` (also the `true | false` union the checker makes of it),
  * template literal strings, and the empty types: `void`/`undefined` → `{}` without a warning
- * (the analyzer documents them as "no content"), `null` alone → `{nullable: true}`.
+ * (the analyzer documents them as "no content"), `null` alone → `{nullable: true}`, and the
+ * `object` keyword → `{type: 'object'}` (any non-primitive value: PRODUCT.md 2.3 streams
+ * `string | object`; it says enough for a client, so no warning).
  */
 import ts from 'typescript';
 import type { JsonSchema } from '../../../model/json-schema.js';
@@ -16,6 +18,7 @@ function primitiveSchema(type: ts.Type): JsonSchema | undefined {
   if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
   if (flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return {};
   if (flags & ts.TypeFlags.Null) return { nullable: true };
+  if (flags & ts.TypeFlags.NonPrimitive) return { type: 'object' };
   return undefined;
 }
 

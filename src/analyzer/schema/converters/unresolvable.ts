@@ -1,5 +1,5 @@
 /**
- * What has no schema: `any`, `unknown`, `never`, `object`, symbols, functions and classes we
+ * What has no schema: `any`, `unknown`, `never`, symbols, functions and classes we
  * know nothing about (lib classes without their own converter, classes from dependencies).
  * They get `{}` and the seed's warning suggesting `@ApiType`, once per type and site.
  */
@@ -11,7 +11,6 @@ const NO_SCHEMA =
   ts.TypeFlags.Any |
   ts.TypeFlags.Unknown |
   ts.TypeFlags.Never |
-  ts.TypeFlags.NonPrimitive |
   ts.TypeFlags.ESSymbolLike |
   ts.TypeFlags.TypeParameter;
 
