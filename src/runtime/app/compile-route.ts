@@ -8,13 +8,7 @@ import { compileBinder, readsBody, usesContext } from '../binding/compile-binder
 import type { ComponentUse } from '../decorators/metadata.js';
 import type { Exchange } from '../http/exchange.js';
 import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-chain.js';
-import {
-  compilePipeline,
-  finishHttp,
-  inspectedFinishHttp,
-  type PipelineSettings,
-  type RoutePlan,
-} from '../lifecycle/pipeline.js';
+import { compilePipeline, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
 import { compileDevResponseCheck } from '../response/dev-check.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
 import { paramNames } from '../router/paths.js';
@@ -30,8 +24,11 @@ export interface CompiledRoute {
   fullPath: string;
   /** Names of the `:param` segments, in the order the router returns their values. */
   paramNames: readonly string[];
-  /** Serves one request (never rejects: every failure is answered). */
-  handle: (ex: Exchange) => Promise<void>;
+  /**
+   * Serves one request; never throws or rejects (every failure is answered). Returns a promise
+   * only when some step went async; a route of synchronous steps has answered when it returns.
+   */
+  handle: (ex: Exchange) => Promise<void> | void;
 }
 
 export interface RouteCompileContext {
@@ -51,16 +48,25 @@ function headerObject(list: readonly (readonly [string, string])[]): OutgoingHtt
   return headers;
 }
 
-function finishFor(route: RouteModel, label: string, context: RouteCompileContext): RoutePlan['finish'] {
+function finishFor(route: RouteModel, context: RouteCompileContext): RoutePlan['finish'] {
   if (route.kind === 'sse') return sseFinish(context.streams);
   if (route.kind === 'websocket') return webSocketFinish;
+  return undefined;
+}
+
+/** Chosen once: outside dev mode (or without a JSON schema) no check at all. */
+function inspectorFor(route: RouteModel, label: string, context: RouteCompileContext): RoutePlan['inspect'] {
   const schema = route.returns.schema;
-  // Chosen once: outside dev mode (or without a JSON schema) the plain finish, with no check at all.
-  if (!context.settings.dev || route.returns.kind !== 'json' || schema === undefined) return finishHttp;
+  if (
+    route.kind !== 'http' ||
+    !context.settings.dev ||
+    route.returns.kind !== 'json' ||
+    schema === undefined
+  ) {
+    return undefined;
+  }
   const checked = { method: route.httpMethod, fullPath: route.fullPath, label };
-  return inspectedFinishHttp(
-    compileDevResponseCheck(checked, schema, context.model.schemas, context.settings.log),
-  );
+  return compileDevResponseCheck(checked, schema, context.model.schemas, context.settings.log);
 }
 
 /**
@@ -103,7 +109,8 @@ export async function compileRoute(
     chain,
     invokeHandler: (ex) => method.apply(instance, bind(ex)),
     serialize: chooseSerializer(model.returns.schema, context.model.schemas),
-    finish: finishFor(model, label, context),
+    finish: finishFor(model, context),
+    inspect: inspectorFor(model, label, context),
     settings: context.settings,
   };
   return {

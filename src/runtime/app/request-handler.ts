@@ -22,14 +22,18 @@ export interface RouteTable {
   allowAll: string;
 }
 
+/**
+ * Serves one request; never throws or rejects. Gives the exchange back at once when the route
+ * ran synchronously to its answer, else a promise of it (callers `await` either).
+ */
 export type RequestHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   upgrade?: boolean,
-) => Promise<Exchange>;
+) => Promise<Exchange> | Exchange;
 
 export function createRequestHandler(table: RouteTable, settings: ErrorSettings): RequestHandler {
-  return async function handleRequest(req, res, upgrade = false) {
+  return function handleRequest(req, res, upgrade = false) {
     const ex = new Exchange(req, res, req.method ?? 'GET', req.url ?? '/');
     ex.upgrade = upgrade;
     let route: CompiledRoute | undefined;
@@ -43,9 +47,14 @@ export function createRequestHandler(table: RouteTable, settings: ErrorSettings)
       answerError(ex, error, `${ex.method} ${ex.path}`, settings);
       return ex;
     }
-    await route.handle(ex);
-    return ex;
+    const running = route.handle(ex);
+    return running === undefined ? ex : exchangeWhenDone(running, ex);
   };
+}
+
+async function exchangeWhenDone(running: Promise<void>, ex: Exchange): Promise<Exchange> {
+  await running;
+  return ex;
 }
 
 /** The route for the request, or undefined when this function already answered (OPTIONS). */

@@ -1,8 +1,10 @@
 /**
  * Runs one compiled route for one request. Straight-line: open the context (if anything uses
  * it), middleware and guards, read the body (if anything binds it), pre-interceptors, the
- * handler, then the finish step chosen by route kind. A stop or block answers at once and nothing later runs.
- * Every throw lands in the single catch: catchers nearest first, else the default answer.
+ * handler, then the finish chosen by route kind. A stop or block answers at once and nothing later runs.
+ * The steps run synchronously until one returns a promise; only then does the route go async
+ * (so a route of synchronous steps answers within the call, with no microtask per step).
+ * Every throw lands in one place: catchers nearest first, else the default answer.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { RouteKind } from '../../model/app-model.js';
@@ -37,47 +39,131 @@ export interface RoutePlan {
   /** Binds the handler's arguments and calls it; returns what it returned (maybe a promise). */
   invokeHandler: (ex: Exchange) => unknown;
   serialize: Serializer;
-  /** After the before-phases passed: call the handler and answer (by route kind). */
-  finish: (plan: RoutePlan, ex: Exchange) => Promise<void> | void;
+  /**
+   * Stream routes (`sse`, `websocket`): after the before-phases passed, call the handler and
+   * answer. Plain `http` routes finish with the pipeline's own stages instead.
+   */
+  finish: ((plan: RoutePlan, ex: Exchange) => Promise<void> | void) | undefined;
+  /** Dev mode: sees an `http` handler's value before it is answered (the response check). */
+  inspect: ((value: unknown) => void) | undefined;
   settings: PipelineSettings;
 }
 
-export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void> {
+/**
+ * One step of a compiled route. `run` starts it and gives its value (or a promise of it);
+ * `settle` takes that value and says whether the request has been answered (nothing later runs).
+ * Built once per route at start-up, so a request allocates no closures.
+ */
+interface Stage {
+  run(ex: Exchange): unknown;
+  settle(ex: Exchange, value: unknown): boolean;
+}
+
+/** The route's steps in order, run synchronously until one of them returns a promise. */
+export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void> | void {
+  const stages = compileStages(plan);
+  return (ex) => runFrom(stages, plan, ex, 0);
+}
+
+function compileStages(plan: RoutePlan): Stage[] {
   const { chain, settings } = plan;
-  const hasGates = chain.middleware.length + chain.guard.length > 0;
-  const hasPre = chain.preInterceptor.length > 0;
-  const bodyFirst = plan.bodyTiming === 'beforeGates';
-  const bodyAfterGates = plan.bodyTiming === 'afterGates';
-  return async function runRoute(ex: Exchange): Promise<void> {
-    try {
-      if (plan.needsContext) ex.openContext(plan.status, plan.headerList);
-      if (bodyFirst) ex.body = await readJsonBody(ex.req, settings.bodyLimit);
-      if (hasGates && (await runGates(chain, ex))) return;
-      if (bodyAfterGates) ex.body = await readJsonBody(ex.req, settings.bodyLimit);
-      if (hasPre) for (const step of chain.preInterceptor) await step.run(ex);
-      await plan.finish(plan, ex);
-    } catch (error) {
-      await recover(plan, ex, error);
-    }
+  const stages: Stage[] = [];
+  if (plan.needsContext) stages.push(contextStage(plan));
+  const bodyStage: Stage = {
+    run: (ex) => readJsonBody(ex.req, settings.bodyLimit),
+    settle: storeBody,
   };
+  if (plan.bodyTiming === 'beforeGates') stages.push(bodyStage);
+  for (const step of chain.middleware) stages.push({ run: (ex) => step.run(ex), settle: settleMiddleware });
+  for (const step of chain.guard) stages.push({ run: (ex) => step.run(ex), settle: settleGuard });
+  if (plan.bodyTiming === 'afterGates') stages.push(bodyStage);
+  for (const step of chain.preInterceptor) stages.push({ run: (ex) => step.run(ex), settle: proceed });
+  if (plan.kind === 'http') stages.push(...httpFinishStages(plan));
+  else if (plan.finish !== undefined) {
+    const finish = plan.finish;
+    stages.push({ run: (ex) => finish(plan, ex), settle: answered });
+  }
+  return stages;
+}
+
+/**
+ * The synchronous driver: runs the stages from `start` and hands over to `continueAsync` at the
+ * first one that returns a promise. Never throws: every failure goes to `recover`.
+ */
+function runFrom(
+  stages: readonly Stage[],
+  plan: RoutePlan,
+  ex: Exchange,
+  start: number,
+): Promise<void> | void {
+  try {
+    for (let i = start; i < stages.length; i++) {
+      const stage = stages[i] as Stage;
+      const value = stage.run(ex);
+      if (isThenable(value)) return continueAsync(stages, plan, ex, i, value);
+      if (stage.settle(ex, value)) return;
+    }
+  } catch (error) {
+    return recover(plan, ex, error);
+  }
+}
+
+/** Waits for stage `index`, settles it, then goes back to the synchronous driver for the rest. */
+async function continueAsync(
+  stages: readonly Stage[],
+  plan: RoutePlan,
+  ex: Exchange,
+  index: number,
+  pending: PromiseLike<unknown>,
+): Promise<void> {
+  try {
+    if ((stages[index] as Stage).settle(ex, await pending)) return;
+  } catch (error) {
+    return recover(plan, ex, error);
+  }
+  return runFrom(stages, plan, ex, index + 1);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (value instanceof Promise) return true;
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function contextStage(plan: RoutePlan): Stage {
+  return { run: (ex) => ex.openContext(plan.status, plan.headerList), settle: proceed };
+}
+
+function proceed(): boolean {
+  return false;
+}
+
+function answered(): boolean {
+  return true;
+}
+
+function storeBody(ex: Exchange, value: unknown): boolean {
+  ex.body = value;
+  return false;
 }
 
 const STOP_STATUS = earlyStatusOf('middleware');
 const BLOCK_STATUS = earlyStatusOf('guard');
 
-/** Middleware then guards. True when one of them answered (stop / block). */
-async function runGates(chain: Chain, ex: Exchange): Promise<boolean> {
-  for (const step of chain.middleware) {
-    const result = await step.run(ex);
-    if (result instanceof MiddlewareResult && !result.proceed)
-      return answerEarly(ex, result.response, STOP_STATUS);
-  }
-  for (const step of chain.guard) {
-    const result = await step.run(ex);
-    if (result instanceof GuardResult && !result.proceed)
-      return answerEarly(ex, result.response, BLOCK_STATUS);
-    if (result === false) return answerEarly(ex, undefined, BLOCK_STATUS);
-  }
+/** A middleware result: a stop answers at once. */
+function settleMiddleware(ex: Exchange, result: unknown): boolean {
+  if (result instanceof MiddlewareResult && !result.proceed)
+    return answerEarly(ex, result.response, STOP_STATUS);
+  return false;
+}
+
+/** A guard result: a block (or `false`) answers at once. */
+function settleGuard(ex: Exchange, result: unknown): boolean {
+  if (result instanceof GuardResult && !result.proceed) return answerEarly(ex, result.response, BLOCK_STATUS);
+  if (result === false) return answerEarly(ex, undefined, BLOCK_STATUS);
   return false;
 }
 
@@ -101,36 +187,44 @@ function lowerCaseKeys(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   return out;
 }
 
-/** The finish step of plain HTTP routes: handler, post-interceptors (reversed), serialization. */
-export async function finishHttp(plan: RoutePlan, ex: Exchange): Promise<void> {
-  let value = plan.invokeHandler(ex);
-  if (value instanceof Promise) value = await value;
-  await answerWith(plan, ex, value);
-}
-
 /**
- * `finishHttp` that also shows the handler's value to `inspect` before answering (the dev-mode
- * response check). A separate function so routes without a check pay nothing for it.
+ * The finish of plain HTTP routes as stages: handler, post-interceptors (reversed), serialization.
+ * Without a context the handler's stage answers at once; `plan.inspect` (dev mode) sees the value first.
  */
-export function inspectedFinishHttp(inspect: (value: unknown) => void): RoutePlan['finish'] {
-  return async (plan, ex) => {
-    let value = plan.invokeHandler(ex);
-    if (value instanceof Promise) value = await value;
-    inspect(value);
-    await answerWith(plan, ex, value);
+function httpFinishStages(plan: RoutePlan): Stage[] {
+  const inspect = plan.inspect;
+  const handler: Stage = {
+    run: plan.invokeHandler,
+    settle: (ex, value) => {
+      if (inspect !== undefined) inspect(value);
+      const ctx = ex.context;
+      if (ctx === undefined) {
+        sendValue(ex.res, ex.method === 'HEAD', plan.status, plan.headers, value, plan.serialize);
+        return true;
+      }
+      ctx.response.body = value;
+      return false;
+    },
   };
-}
-
-async function answerWith(plan: RoutePlan, ex: Exchange, value: unknown): Promise<void> {
-  const ctx = ex.context;
-  if (ctx === undefined) {
-    sendValue(ex.res, ex.method === 'HEAD', plan.status, plan.headers, value, plan.serialize);
-    return;
-  }
-  ctx.response.body = value;
-  for (const step of plan.chain.postInterceptor) await step.run(ex);
-  const response = ctx.response;
-  sendValue(ex.res, ex.method === 'HEAD', response.status, response.headers, response.body, plan.serialize);
+  const post = plan.chain.postInterceptor.map((step): Stage => ({
+    run: (ex) => step.run(ex),
+    settle: proceed,
+  }));
+  const send: Stage = {
+    run: (ex) => {
+      const response = (ex.context as NonNullable<Exchange['context']>).response;
+      sendValue(
+        ex.res,
+        ex.method === 'HEAD',
+        response.status,
+        response.headers,
+        response.body,
+        plan.serialize,
+      );
+    },
+    settle: answered,
+  };
+  return [handler, ...post, send];
 }
 
 /** The nearest matching catcher answers; if none matches (or it throws too), the default answer. */
