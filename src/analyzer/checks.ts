@@ -98,16 +98,19 @@ function checkRouteShapes(controllers: ControllerModel[]): AnalyzerDiagnostic[] 
 }
 
 /**
- * A `@Param` must name a `:segment` of its route. A segment no `@Param` binds is fine (the seed:
- * a route "can" read them all; PRODUCT.md 2.1's own `create` and `remove` leave `:orgId` unbound);
- * the OpenAPI writer documents it anyway.
+ * A `@Param` must name a `:segment` of its route's full path, and every `:segment` of the route's
+ * OWN path (the `@Get(...)` argument) must be bound by a `@Param`. Segments of the controller's
+ * base path (and the app prefix) may stay unbound: PRODUCT.md 2.1's `create` and `remove` leave
+ * the controller's `:orgId` unbound. The OpenAPI writer documents every segment either way.
  */
 function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[] {
   const segments = paramNames(route.fullPath);
   const diagnostics: AnalyzerDiagnostic[] = [];
+  const bound = new Set<string>();
   for (const param of route.params) {
     if (param.source !== 'path') continue;
     const key = String(param.key);
+    bound.add(key);
     if (!segments.includes(key)) {
       diagnostics.push(
         error(
@@ -117,6 +120,16 @@ function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[]
         ),
       );
     }
+  }
+  for (const segment of paramNames(route.path)) {
+    if (bound.has(segment)) continue;
+    diagnostics.push(
+      error(
+        'SVC_ERR_UNBOUND_PATH_SEGMENT',
+        `:${segment} of the route path '${route.path}' is bound by no @Param of ${label} (only segments of the controller path may stay unbound)`,
+        route,
+      ),
+    );
   }
   return diagnostics;
 }

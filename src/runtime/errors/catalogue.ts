@@ -131,7 +131,7 @@ export const ERROR_CODES = {
   },
   SVC_ERR_UNBOUND_PATH_SEGMENT: {
     title: 'Unbound path segment',
-    when: 'A `:segment` of a route path is bound by no `@Param` of its handler.',
+    when: "A `:segment` of a route's own path (the `@Get(...)` argument) is bound by no `@Param` of its handler; segments of the controller path may stay unbound.",
   },
   SVC_ERR_UNBOUND_PARAMETER: {
     title: 'Unbound parameter',
