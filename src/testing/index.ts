@@ -8,6 +8,7 @@
  * temporary directory and imported from there, so no TypeScript loader has to know the
  * project. Analysis errors throw, formatted with file:line; type errors only with `typeCheck`.
  */
+import { rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeProject, type AnalysisResult } from '../analyzer/index.js';
@@ -41,17 +42,35 @@ export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
     throw new AnalysisFailedError(errors.map(formatDiagnostic));
   }
   const model = result.model;
-  const modules = await importProject(root, result.program);
-  return createApp({ ...options, root, model, baseDir: root, modules: { ...modules, ...options.modules } });
+  const outDir = result.program && transpileProject(root, result.program);
+  const modules = outDir && result.program ? await importProject(root, outDir, result.program) : {};
+  const app = await createApp({
+    ...options,
+    root,
+    model,
+    baseDir: root,
+    modules: { ...modules, ...options.modules },
+  });
+  return outDir ? removeOnClose(app, outDir) : app;
+}
+
+/** The compiled sources stay while the app runs (its code may import lazily) and go with it. */
+function removeOnClose(app: SvcApp, outDir: string): SvcApp {
+  const close = app.close.bind(app);
+  return Object.assign(app, {
+    close: async () => {
+      await close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  });
 }
 
 /** Imports the project's sources, transpiled with its own tsconfig, keyed by the model's module paths. */
 async function importProject(
   root: string,
-  program: AnalysisResult['program'],
+  outDir: string,
+  program: NonNullable<AnalysisResult['program']>,
 ): Promise<Record<string, Record<string, unknown>>> {
-  if (program === undefined) return {};
-  const outDir = transpileProject(root, program);
   const modules: Record<string, Record<string, unknown>> = {};
   for (const source of program.getSourceFiles()) {
     const rel = relative(root, source.fileName).split(sep).join('/');

@@ -2,37 +2,52 @@
  * Turns a project's TypeScript sources into JavaScript modules on disk for `createTestApp`,
  * so the tests need no TypeScript loader configured for the project (its own tsconfig decides
  * decorators and `paths`). Legacy decorators need no type information, so each file is
- * transpiled on its own; bare imports that the project's `paths` map to TypeScript sources
- * are rewritten to those files' URLs.
+ * transpiled on its own.
+ *
+ * The output goes under `<root>/.svc/test/` as `.mjs` files, with no package.json of its own:
+ * bare imports (`svc`, the project's dependencies) then resolve exactly as they do from the
+ * sources, through the project's node_modules or a package self-reference. Relative imports of
+ * project sources are rewritten to the `.mjs` names; bare imports that the project's `paths`
+ * map to TypeScript sources become those files' URLs.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const IMPORT_SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"]+)\2/g;
 
+/** `src/a.ts` → `src/a.mjs` (`.cts` → `.cjs`): ES modules whatever the project's package type. */
 function outputName(file: string): string {
-  return file.replace(/\.(m|c)?tsx?$/, (_match, kind: string | undefined) => `.${kind ?? ''}js`);
+  return file.replace(/\.(m|c)?tsx?$/, (_match, kind: string | undefined) =>
+    kind === 'c' ? '.cjs' : '.mjs',
+  );
 }
 
-/** A bare specifier the project resolves to a TypeScript source (through `paths`) → that file's URL. */
-function rewriteSpecifiers(code: string, file: string, program: ts.Program): string {
+/** Rewrites what would not resolve from the output directory the way it does from the sources. */
+function rewriteSpecifiers(code: string, file: string, root: string, program: ts.Program): string {
   const options = program.getCompilerOptions();
   return code.replace(IMPORT_SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
-    if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier.startsWith('file:'))
-      return whole;
+    if (specifier.startsWith('node:') || specifier.startsWith('file:')) return whole;
     const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
     if (!resolved || resolved.isExternalLibraryImport || resolved.resolvedFileName.endsWith('.d.ts'))
       return whole;
+    const target = relative(root, resolved.resolvedFileName);
+    if (specifier.startsWith('.') && !target.startsWith('..')) {
+      const fromDir = dirname(relative(root, file));
+      const path = relative(fromDir, outputName(target)).split(sep).join('/');
+      return `${lead}${quote}${path.startsWith('.') ? path : `./${path}`}${quote}`;
+    }
+    if (specifier.startsWith('.')) return whole;
     return `${lead}${quote}${pathToFileURL(resolved.resolvedFileName).href}${quote}`;
   });
 }
 
-/** Writes every project source file as JavaScript under a fresh temporary directory; returns it. */
+/** Writes every project source file as JavaScript under a fresh `<root>/.svc/test/` directory; returns it. */
 export function transpileProject(root: string, program: ts.Program): string {
-  const outDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const parent = join(root, '.svc', 'test');
+  mkdirSync(parent, { recursive: true });
+  const outDir = mkdtempSync(join(parent, 'run-'));
   const options: ts.CompilerOptions = {
     ...program.getCompilerOptions(),
     module: ts.ModuleKind.ESNext,
@@ -49,9 +64,8 @@ export function transpileProject(root: string, program: ts.Program): string {
     const output = ts.transpileModule(source.text, { compilerOptions: options, fileName: source.fileName });
     const target = join(outDir, outputName(rel));
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, rewriteSpecifiers(output.outputText, source.fileName, program));
+    writeFileSync(target, rewriteSpecifiers(output.outputText, source.fileName, root, program));
   }
-  writeFileSync(join(outDir, 'package.json'), '{"type":"module"}\n');
   return outDir;
 }
 
