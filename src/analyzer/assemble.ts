@@ -5,6 +5,7 @@ import { joinRoutePath } from '../runtime/router/paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
 import { checkApp } from './checks.js';
 import type { AnalysisContext } from './context.js';
+import { addEarlyAnswers } from './early-answers.js';
 import type { FileFragment } from './fragments.js';
 import { finalizeSchemas } from './model-schemas.js';
 import { collectModules } from './modules.js';
@@ -37,6 +38,8 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
     });
   }
   context.diagnostics.push(...checkApp(controllers, components));
+  const earlyAnswers = fragments.flatMap((fragment) => fragment.earlyAnswers);
+  addEarlyAnswers(app?.app, components, controllers, earlyAnswers);
   const model: AppModel = {
     version: APP_MODEL_VERSION,
     prefix,

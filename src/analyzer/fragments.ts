@@ -7,11 +7,13 @@ import type { AppClassModel, ApiInfoModel, ComponentModel, ControllerModel } fro
 import type { JsonSchema } from '../model/json-schema.js';
 import { reachableSchemas } from '../openapi/refs.js';
 import { extractAppSettings } from './app-class.js';
+import { moduleOf } from './classes.js';
 import { extractComponent } from './components.js';
 import type { AnalysisContext } from './context.js';
 import { extractController } from './controllers.js';
 import { collectFileDeclarations, type ComponentFactory } from './declarations.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
+import { extractEarlyAnswers, type ComponentEarlyAnswers } from './early-answers.js';
 import { PROBLEM_SCHEMA_NAME } from './problem.js';
 
 export interface AppFragment {
@@ -28,6 +30,8 @@ export interface FileFragment {
   controllers: ControllerModel[];
   components: ComponentModel[];
   factories: ComponentFactory[];
+  /** `GuardResult.block` / `MiddlewareResult.stop` answers of this file's component classes. */
+  earlyAnswers: ComponentEarlyAnswers[];
   /** The named schemas this file's models reach. */
   schemas: Record<string, JsonSchema>;
   /** Errors and warnings found while extracting this file (type-check errors are kept apart). */
@@ -48,6 +52,11 @@ export function extractFragment(context: AnalysisContext, file: ts.SourceFile): 
     ),
     components: found.components.map((declaration) => extractComponent(context, declaration, undefined)),
     factories: found.factories,
+    earlyAnswers: found.components.map((declaration) => ({
+      module: moduleOf(context, declaration),
+      className: declaration.name?.text ?? 'default',
+      answers: extractEarlyAnswers(declaration),
+    })),
     schemas: {},
     diagnostics: [
       ...context.diagnostics.slice(errorsBefore),

@@ -2,8 +2,9 @@
  * The app model → the OpenAPI 3.0.3 document (PRODUCT.md 3). Deterministic: paths sorted,
  * methods in a fixed order, components sorted and pruned to those the document references.
  */
-import type { AppModel, RouteModel } from '../model/app-model.js';
+import type { AppModel, ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import { beforeHandlerMethods, coveringComponents } from './covering.js';
 import { documentParameters, documentRequestBody } from './parameters.js';
 import { reachableSchemas } from './refs.js';
 import { documentResponses } from './responses.js';
@@ -39,7 +40,9 @@ function buildPaths(model: AppModel): Record<string, OpenApiPathItem> {
       if (route.doc.hidden) continue;
       const key = documentPath(model.prefix, route.fullPath);
       const operations = byPath.get(key) ?? new Map<string, OpenApiOperation>();
-      operations.set(route.httpMethod, buildOperation(route, model.schemas));
+      const covering = coveringComponents(model.app, model.components, controller, route);
+      const componentParams = beforeHandlerMethods(covering).flatMap((method) => method.params);
+      operations.set(route.httpMethod, buildOperation(route, model.schemas, componentParams));
       byPath.set(key, operations);
     }
   }
@@ -71,12 +74,16 @@ function pathItem(operations: Map<string, OpenApiOperation>): OpenApiPathItem {
   return item;
 }
 
-function buildOperation(route: RouteModel, schemas: Record<string, JsonSchema>): OpenApiOperation {
+function buildOperation(
+  route: RouteModel,
+  schemas: Record<string, JsonSchema>,
+  componentParams: readonly ParamModel[],
+): OpenApiOperation {
   const { doc } = route;
   const operation: OpenApiOperation = { tags: [...doc.tags], operationId: doc.operationId, responses: {} };
   if (doc.summary !== undefined) operation.summary = doc.summary;
   if (doc.description !== undefined) operation.description = doc.description;
-  const parameters = documentParameters(route, schemas);
+  const parameters = documentParameters(route, schemas, componentParams);
   if (parameters.length > 0) operation.parameters = parameters;
   const requestBody = documentRequestBody(route);
   if (requestBody) operation.requestBody = requestBody;

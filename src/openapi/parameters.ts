@@ -7,11 +7,18 @@ import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
 
 type DocumentedSource = OpenApiParameter['in'];
 const DOCUMENTED = new Set<string>(['path', 'query', 'header', 'cookie']);
+/** A component's `@Param` is not documented: the route's path decides its segments. */
+const COMPONENT_DOCUMENTED = new Set<string>(['query', 'header', 'cookie']);
 
-/** The documented parameters in declaration order; `@Data`, `@Ctx`, `@Messages` and bodies are not parameters. */
+/**
+ * The documented parameters in declaration order; `@Data`, `@Ctx`, `@Messages` and bodies are not
+ * parameters. Then the header, query and cookie parameters the covering components' middleware,
+ * guards and pre-interceptors bind (a route's own parameter of the same name and location wins).
+ */
 export function documentParameters(
   route: RouteModel,
   schemas: Record<string, JsonSchema>,
+  componentParams: readonly ParamModel[] = [],
 ): OpenApiParameter[] {
   const result: OpenApiParameter[] = [];
   const seen = new Set<string>();
@@ -29,6 +36,11 @@ export function documentParameters(
   // OpenAPI requires every `{segment}` of a path to be declared, bound by a @Param or not.
   for (const name of paramNames(route.fullPath)) {
     add({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  for (const param of componentParams) {
+    if (!COMPONENT_DOCUMENTED.has(param.source)) continue;
+    if (param.wholeObject) expandQueryObject(param, schemas).forEach(add);
+    else add(simpleParameter(param));
   }
   return result;
 }

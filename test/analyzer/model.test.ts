@@ -149,7 +149,15 @@ describe('app model of the sample app', () => {
         mediaType: 'application/problem+json',
       },
     ]);
-    assert.deepEqual(route('Account', 'count').doc.responses, [], 'no validated input, no 400');
+    // No validated input, no 400; the controller's BearerAuth guard can block with 401.
+    assert.deepEqual(route('Account', 'count').doc.responses, [
+      {
+        status: 401,
+        description: 'Blocked by BearerAuth',
+        schema: { type: 'string' },
+        mediaType: 'text/plain',
+      },
+    ]);
   });
 
   it('lists component uses in the order written at each level', () => {

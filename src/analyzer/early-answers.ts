@@ -1,0 +1,110 @@
+/**
+ * The answers a middleware or guard can give before the handler runs, read from its method
+ * bodies: `GuardResult.block({statusCode: 401, body: '...'})` and `MiddlewareResult.stop({...})`.
+ * A client built from the document alone must know a guarded route can answer 401, so assembly
+ * adds these as responses of every route the component covers (see `addEarlyAnswers`).
+ */
+import ts from 'typescript';
+import type { AppClassModel, ApiResponseModel, ComponentModel, ControllerModel } from '../model/app-model.js';
+import { coveringComponents } from '../openapi/covering.js';
+import { skipOuterExpressions } from './svc-symbols.js';
+
+/** One early answer of a component class, before it is attached to routes. */
+export interface ComponentEarlyAnswers {
+  module: string;
+  className: string;
+  answers: ApiResponseModel[];
+}
+
+const EARLY_CALLS: Record<string, { method: string; status: number; verb: string }> = {
+  GuardResult: { method: 'block', status: 403, verb: 'Blocked' },
+  MiddlewareResult: { method: 'stop', status: 200, verb: 'Stopped' },
+};
+
+/** Every `block`/`stop` call with a literal (or absent) argument in the class's method bodies. */
+export function extractEarlyAnswers(declaration: ts.ClassDeclaration): ApiResponseModel[] {
+  const className = declaration.name?.text ?? 'default';
+  const answers: ApiResponseModel[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const answer = earlyAnswer(node, className);
+      if (answer && !answers.some((known) => known.status === answer.status)) answers.push(answer);
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const member of declaration.members) {
+    if (ts.isMethodDeclaration(member) && member.body) visit(member.body);
+  }
+  return answers;
+}
+
+function earlyAnswer(call: ts.CallExpression, className: string): ApiResponseModel | undefined {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return undefined;
+  const kind = EARLY_CALLS[callee.expression.text];
+  if (!kind || callee.name.text !== kind.method) return undefined;
+  const argument = call.arguments[0] ? skipOuterExpressions(call.arguments[0]) : undefined;
+  if (argument && !ts.isObjectLiteralExpression(argument)) return undefined;
+  const statusCode = argument && propertyValue(argument, 'statusCode');
+  if (statusCode && !ts.isNumericLiteral(statusCode)) return undefined;
+  const answer: ApiResponseModel = {
+    status: statusCode ? Number(statusCode.text) : kind.status,
+    description: `${kind.verb} by ${className}`,
+  };
+  const body = argument && propertyValue(argument, 'body');
+  if (body) Object.assign(answer, bodyContent(body));
+  return answer;
+}
+
+function propertyValue(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  for (const property of literal.properties) {
+    if (property.name && ts.isIdentifier(property.name) && property.name.text === name) {
+      if (ts.isPropertyAssignment(property)) return skipOuterExpressions(property.initializer);
+      if (ts.isShorthandPropertyAssignment(property)) return property.name;
+    }
+  }
+  return undefined;
+}
+
+/** A string (literal or template) is sent as text/plain; anything else as JSON of unknown shape. */
+function bodyContent(body: ts.Expression): Pick<ApiResponseModel, 'schema' | 'mediaType'> {
+  const isText =
+    ts.isStringLiteral(body) || ts.isNoSubstitutionTemplateLiteral(body) || ts.isTemplateExpression(body);
+  return isText
+    ? { schema: { type: 'string' }, mediaType: 'text/plain' }
+    : { schema: {}, mediaType: 'application/json' };
+}
+
+/**
+ * Adds each covering component's early answers to the route's responses, unless the route already
+ * documents that status (its success response, an `@ApiResponse`, or an outer component's answer).
+ * Routes are copies made by assembly; their `doc` is copied here before it changes.
+ */
+export function addEarlyAnswers(
+  app: AppClassModel | undefined,
+  components: readonly ComponentModel[],
+  controllers: ControllerModel[],
+  earlyAnswers: readonly ComponentEarlyAnswers[],
+): void {
+  for (const controller of controllers) {
+    controller.routes = controller.routes.map((route) => {
+      const covering = coveringComponents(app, components, controller, route);
+      const answering = covering.filter((component) =>
+        component.methods.some((method) => method.role === 'middleware' || method.role === 'guard'),
+      );
+      const answers = answering.flatMap(
+        (component) =>
+          earlyAnswers.find(
+            (known) => known.module === component.module && known.className === component.className,
+          )?.answers ?? [],
+      );
+      const success = route.kind === 'websocket' ? 101 : route.statusCode;
+      const documented = new Set([success, ...route.doc.responses.map((response) => response.status)]);
+      const added = answers.filter(
+        (answer) => !documented.has(answer.status) && documented.add(answer.status),
+      );
+      if (added.length === 0) return route;
+      return { ...route, doc: { ...route.doc, responses: [...route.doc.responses, ...added] } };
+    });
+  }
+}
