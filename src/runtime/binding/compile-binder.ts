@@ -22,6 +22,13 @@ interface CompiledParam {
   coerce: Coercer;
 }
 
+/**
+ * The coercers' error list, shared by every binder so a valid request allocates none: binding
+ * is synchronous and never nests. It is emptied on entry (an extractor that threw may have left
+ * entries) and moved into the error before a binder throws.
+ */
+const scratchErrors: InputError[] = [];
+
 export function compileBinder(params: readonly ParamModel[], options: CoercerOptions): Binder {
   if (params.length === 0) return () => NO_ARGS;
   const compiled: CompiledParam[] = params.map((param) => ({
@@ -32,9 +39,13 @@ export function compileBinder(params: readonly ParamModel[], options: CoercerOpt
   const arity = Math.max(...params.map((param) => param.index)) + 1;
   return (ex) => {
     const args = new Array<unknown>(arity);
-    const errors: InputError[] = [];
-    for (const param of compiled) args[param.index] = param.coerce(param.extract(ex), errors);
-    if (errors.length > 0) throw validationError(errors);
+    const errors = scratchErrors;
+    errors.length = 0;
+    for (let i = 0; i < compiled.length; i++) {
+      const param = compiled[i] as CompiledParam;
+      args[param.index] = param.coerce(param.extract(ex), errors);
+    }
+    if (errors.length > 0) throw validationError(errors.splice(0));
     return args;
   };
 }
