@@ -107,7 +107,9 @@ export async function compileRoute(
     needsContext: chain.all.length > 0 || usesContext(model.params),
     bodyTiming: bodyTiming(chain, model.params),
     chain,
-    invokeHandler: (ex) => method.apply(instance, bind(ex)),
+    // A handler without parameters skips the binder and the argument list.
+    invokeHandler:
+      model.params.length === 0 ? () => method.call(instance) : (ex) => method.apply(instance, bind(ex)),
     serialize: chooseSerializer(model.returns.schema, context.model.schemas),
     finish: finishFor(model, context),
     inspect: inspectorFor(model, label, context),
