@@ -13,7 +13,12 @@ export class Invalid {
 
 export type ScalarCoercer = (text: string) => unknown;
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/*
+ * Request text reaches these, so each is written to backtrack at most linearly: no two adjacent
+ * quantifiers can match the same characters. (`\d+\.?\d*` could, when the dot is absent, and a
+ * long run of digits followed by a non-digit took quadratic time.)
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 /** ISO 8601 calendar date, optionally with a time and a zone (what `Date` accepts reliably). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
