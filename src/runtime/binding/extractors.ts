@@ -9,15 +9,18 @@ export type Extractor = (ex: Exchange) => unknown;
 
 export function compileExtractor(param: ParamModel): Extractor {
   const key = param.key;
+  const name = key as string;
+  const inherited = typeof key === 'string' && key in Object.prototype;
   switch (param.source) {
     case 'path':
-      return (ex) => ex.params[key as string];
+      return inherited ? ownValue(name, (ex) => ex.params) : (ex) => ex.params[name];
     case 'query':
-      return param.wholeObject ? (ex) => ex.query : (ex) => ex.query[key as string];
+      if (param.wholeObject) return (ex) => ex.query;
+      return inherited ? ownValue(name, (ex) => ex.query) : (ex) => ex.query[name];
     case 'header':
-      return (ex) => ex.headers[key as string];
+      return inherited ? ownValue(name, (ex) => ex.headers) : (ex) => ex.headers[name];
     case 'cookie':
-      return (ex) => ex.cookies[key as string];
+      return inherited ? ownValue(name, (ex) => ex.cookies) : (ex) => ex.cookies[name];
     case 'body':
       return bodyExtractor(Array.isArray(key) ? key : [key]);
     case 'data':
@@ -27,6 +30,19 @@ export function compileExtractor(param: ParamModel): Extractor {
     case 'messages':
       return (ex) => ex.messages;
   }
+}
+
+/**
+ * A value by name from a record of request text. Node's `req.headers` is a plain object, and a
+ * pre-interceptor may replace `ctx.request.query` or `cookies` with one: there a header or cookie
+ * named `constructor` must not find `Object.prototype.constructor`. Only names a plain object
+ * inherits take this path; every other name keeps the plain read.
+ */
+function ownValue(key: string, record: (ex: Exchange) => Record<string, unknown>): Extractor {
+  return (ex) => {
+    const values = record(ex);
+    return Object.hasOwn(values, key) ? values[key] : undefined;
+  };
 }
 
 /** The whole body, or the value at a key path (own properties only). */

@@ -1,8 +1,12 @@
 /**
  * `@Query()` on an object-typed parameter: the raw value is the whole query object, and each
  * declared property is coerced like its own query parameter, with errors named by property.
+ * The result is a plain object (it behaves like any object the handler makes) that never gets a
+ * prototype key: the parsed query has none, but a pre-interceptor may have replaced it, and on a
+ * plain object `result['__proto__'] = value` would replace the prototype.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
+import { PROTOTYPE_KEYS } from '../http/prototype-keys.js';
 import { compileTextValue, type TextCoercer } from './text-input.js';
 import { Invalid } from './scalar.js';
 import { unwrapScalar, type Schemas } from './schema-walk.js';
@@ -33,7 +37,8 @@ export function compileWholeQuery(schema: JsonSchema, options: CoercerOptions): 
 
 function compileProperties(schema: JsonSchema, schemas: Schemas): PropertyCoercer[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, propertySchema]) => ({
+  const entries = Object.entries(schema.properties ?? {}).filter(([name]) => !PROTOTYPE_KEYS.has(name));
+  return entries.map(([name, propertySchema]) => ({
     name,
     required: required.has(name),
     coerce: compileTextValue(propertySchema, schemas),
@@ -57,7 +62,7 @@ function coerceProperty(
   else result[property.name] = value;
 }
 
-/** Undeclared keys are kept as text, or (reject) each reported. */
+/** Undeclared keys are kept as text, or (reject) each reported; prototype keys count as absent. */
 function copyUndeclared(
   query: RawQuery,
   declared: Set<string>,
@@ -65,7 +70,7 @@ function copyUndeclared(
   errors?: InputError[],
 ) {
   for (const key of Object.keys(query)) {
-    if (declared.has(key)) continue;
+    if (declared.has(key) || PROTOTYPE_KEYS.has(key)) continue;
     if (errors) errors.push({ in: 'query', name: key, message: 'is not allowed' });
     else result[key] = query[key];
   }
