@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { headersObject, parseRequestHead } from '../../src/runtime/http/custom-methods/parse-head.js';
-import { requestStart } from '../../src/runtime/http/custom-methods/install.js';
 
 const parse = (text: string) => parseRequestHead(Buffer.from(text, 'latin1'));
 
@@ -66,10 +65,22 @@ describe('custom-method request head parser', () => {
     );
   });
 
-  it('finds where the refused request starts in a packet', () => {
-    const packet = Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\nCUSTOM / HTTP/1.1\r\n');
-    assert.equal(requestStart(packet, 28), 27);
-    assert.equal(requestStart(Buffer.from('CUS'), 1), 0);
-    assert.equal(requestStart(Buffer.from('CUS'), undefined), 0);
+  it('refuses bare LF and lone CR line endings at once', () => {
+    assert.deepEqual(parse('CUSTOM / HTTP/1.1\nHost: x\n\n'), {
+      state: 'invalid',
+      reason: 'a line ends with a bare LF',
+    });
+    assert.deepEqual(parse('CUSTOM / HTTP/1.1\r\nHost: x\rY'), {
+      state: 'invalid',
+      reason: 'a CR is not followed by LF',
+    });
+    assert.deepEqual(parse('CUSTOM / HTTP/1.1\r'), { state: 'incomplete' });
+  });
+
+  it('refuses a method that is a token but not an upper-case method name', () => {
+    assert.deepEqual(parse('get / HTTP/1.1\r\nHost: x\r\n\r\n'), {
+      state: 'invalid',
+      reason: "invalid method 'get'",
+    });
   });
 });

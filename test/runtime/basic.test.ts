@@ -103,6 +103,12 @@ describe('routing', () => {
       assert.equal(r.headers.allow, 'DELETE, GET, HEAD, OPTIONS, PATCH, PUT');
     }));
 
+  test('405 for a method of RFC 9110 that no route of the app declares', () =>
+    both(app, base, { method: 'TRACE', url: '/api/items/1' }, (r) => {
+      problem(r, 405, 'SVC_ERR_METHOD_NOT_ALLOWED');
+      assert.equal(r.headers.allow, 'DELETE, GET, HEAD, OPTIONS, PATCH, PUT');
+    }));
+
   test('501 for a method no route declares', () =>
     both(app, base, { method: 'PROPFIND', url: '/api/items' }, (r) =>
       problem(r, 501, 'SVC_ERR_NOT_IMPLEMENTED'),

@@ -4,6 +4,7 @@
  * route for the method (HEAD falls back to GET; OPTIONS, 404, 405 and 501 answered here),
  * decode the path parameters and run the route.
  */
+import { STANDARD_METHODS } from '../../model/http-methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError } from '../errors/problem.js';
@@ -74,7 +75,7 @@ function selectRoute(table: RouteTable, ex: Exchange): CompiledRoute | undefined
 }
 
 function methodError(table: RouteTable, ex: Exchange, entry: PathEntry<CompiledRoute>): HttpError {
-  if (!table.methods.has(ex.method)) {
+  if (!table.methods.has(ex.method) && !STANDARD_METHODS.has(ex.method)) {
     return new FrameworkHttpError(
       'SVC_ERR_NOT_IMPLEMENTED',
       `No route of this app answers the method ${ex.method}.`,

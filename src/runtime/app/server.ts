@@ -3,11 +3,17 @@
  * handler (route lookup and lifecycle) before the streams code accepts them; requests Node's
  * parser rejects are answered with a 400 problem.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { WebSocketOptions } from '../app-types.js';
 import type { AddressInfo, Socket } from 'node:net';
-import { frameworkProblem, PROBLEM_CONTENT_TYPE } from '../errors/problem.js';
-import { installCustomMethodSupport } from '../http/custom-methods/index.js';
+import { frameworkProblem, PROBLEM_CONTENT_TYPE, type Problem } from '../errors/problem.js';
+import { installCustomMethodSupport, noteRequest } from '../http/custom-methods/index.js';
 import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
 import type { RequestHandler } from './request-handler.js';
@@ -28,6 +34,7 @@ export interface HttpServerOptions {
 
 export function createHttpServer(handler: RequestHandler, options: HttpServerOptions): ServerHandle {
   const server = createServer((req, res) => {
+    noteRequest(req);
     void handler(req, res);
   });
   // Methods Node's parser does not know (defineMethod) are parsed there and served by `handler`.
@@ -56,23 +63,32 @@ async function resolveUpgrade(
   return ex.webSocketHandler;
 }
 
-/** Node's parser refused the request: a 400 problem, then close (Node's own timeouts keep Node's answer). */
+/** The problem for a request Node's own parser or timers refused. */
+function clientErrorProblem(code: string | undefined): Problem {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return frameworkProblem('SVC_ERR_HEADERS_TOO_LARGE', 'The request headers are too large.');
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return frameworkProblem('SVC_ERR_REQUEST_TIMEOUT', 'The request did not arrive in time.');
+  }
+  return frameworkProblem(
+    'SVC_ERR_BAD_REQUEST',
+    `The request could not be parsed as HTTP (${code ?? 'parse error'}).`,
+  );
+}
+
+/** Node's parser or its request timeout refused the request: a problem answer, then close. */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
-  const problem =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? { ...frameworkProblem('SVC_ERR_BAD_REQUEST', 'The request headers are too large.'), status: 431 }
-      : frameworkProblem(
-          'SVC_ERR_BAD_REQUEST',
-          `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).`,
-        );
+  const problem = clientErrorProblem(error.code);
   const body = JSON.stringify(problem);
   socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 

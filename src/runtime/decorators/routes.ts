@@ -1,4 +1,5 @@
 /** Controller, route and response decorators: `@Controller`, `@Get`..., `defineMethod`, `@StatusCode`, `@SetHeader`. */
+import { CUSTOM_METHOD_NAME } from '../../model/http-methods.js';
 import type { RouteRecord } from './metadata.js';
 import { recordOfClass, recordOfMethod, type ClassOrMethodDecorator } from './targets.js';
 
@@ -33,14 +34,12 @@ export const Delete = (path = ''): MethodDecorator => routeDecorator('DELETE', '
 export const SSE = (path = ''): MethodDecorator => routeDecorator('GET', 'sse', false, path);
 export const WebSocket = (path = ''): MethodDecorator => routeDecorator('GET', 'websocket', false, path);
 
-const METHOD_NAME = /^[A-Z][A-Z0-9_-]*$/;
-
 /**
  * A user-defined HTTP method: `export const Custom = defineMethod('CUSTOM')`, then
  * `@Custom('path')` on a route. The name is an HTTP token in upper case.
  */
 export function defineMethod(name: string): (path?: string) => MethodDecorator {
-  if (!METHOD_NAME.test(name)) {
+  if (!CUSTOM_METHOD_NAME.test(name)) {
     throw new Error(`svc: defineMethod('${name}'): a method name is upper-case letters, digits, '_' or '-'`);
   }
   return (path = '') => routeDecorator(name, 'http', true, path);

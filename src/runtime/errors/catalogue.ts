@@ -27,7 +27,7 @@ export const ERROR_CODES = {
   SVC_ERR_BAD_REQUEST: {
     status: 400,
     title: 'Bad Request',
-    when: "The request could not be parsed as HTTP (Node's parser rejected it).",
+    when: 'The request could not be parsed as HTTP, or where it begins is not certain; the connection is closed.',
   },
   SVC_ERR_MALFORMED_JSON: { status: 400, title: 'Bad Request', when: 'The request body is not valid JSON.' },
   SVC_ERR_VALIDATION: {
@@ -58,12 +58,12 @@ export const ERROR_CODES = {
   SVC_ERR_HEADERS_TOO_LARGE: {
     status: 431,
     title: 'Request Header Fields Too Large',
-    when: 'The head of a request with a custom method is larger than the header limit (16 KiB).',
+    when: 'The request head is larger than the header limit (16 KiB).',
   },
   SVC_ERR_REQUEST_TIMEOUT: {
     status: 408,
     title: 'Request Timeout',
-    when: 'A request with a custom method did not arrive in full within the time limit.',
+    when: 'The request did not arrive in full within the time limit.',
   },
   SVC_ERR_UPGRADE_REQUIRED: {
     status: 426,

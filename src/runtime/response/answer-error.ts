@@ -26,6 +26,9 @@ export function answerError(ex: Exchange, error: unknown, label: string, setting
     return;
   }
   const head = ex.method === 'HEAD';
+  // A writeHead that threw (a header value with CR/LF) has already set its reason phrase;
+  // cleared, the problem's status gets its own ('500 Internal Server Error', not '500 Found').
+  res.statusMessage = '';
   if (error instanceof HttpError) {
     const headers: OutgoingHttpHeaders | undefined =
       error instanceof FrameworkHttpError ? error.headers : undefined;

@@ -1,5 +1,5 @@
 /**
- * Writes a value to the wire (PRODUCT.md 2.2): string → text/plain, Uint8Array → octet-stream,
+ * Writes a value to the wire: string → text/plain, Uint8Array → octet-stream,
  * undefined → empty body, anything else → JSON. Content-Length is always set; a HEAD request
  * gets the same headers and no body.
  */
@@ -58,6 +58,8 @@ export function writeOut(
   if (res.headersSent || res.writableEnded) return;
   const status = validStatus(rawStatus);
   const out: OutgoingHttpHeaders = headers === undefined ? {} : { ...headers };
+  // Answers echo client input (problem details, text bodies): browsers must not sniff a type.
+  if (out['x-content-type-options'] === undefined) out['x-content-type-options'] = 'nosniff';
   if (bodiless(status)) {
     writeAndEnd(res, status, out, undefined);
     return;

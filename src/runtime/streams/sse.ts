@@ -26,6 +26,7 @@ const SSE_HEADERS: OutgoingHttpHeaders = {
   'cache-control': 'no-cache',
   connection: 'keep-alive',
   'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
 };
 
 export const DEFAULT_HEARTBEAT_MS = 15_000;

@@ -57,7 +57,8 @@ export function installWebSocketSupport(
     const res = responseOnSocket(req, socket);
     const handler = await resolve(req, res);
     if (!handler) {
-      if (!res.headersSent && !res.writableEnded) res.writeHead(500).end();
+      if (!res.headersSent && !res.writableEnded)
+        res.writeHead(500, { 'x-content-type-options': 'nosniff' }).end();
       return;
     }
     res.detachSocket(socket as Parameters<ServerResponse['detachSocket']>[0]);

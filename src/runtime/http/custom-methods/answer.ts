@@ -13,6 +13,7 @@ export function answerProblem(socket: Socket, code: ErrorCode, detail: string): 
   res.writeHead(problem.status, {
     'content-type': PROBLEM_CONTENT_TYPE,
     'content-length': Buffer.byteLength(body),
+    'x-content-type-options': 'nosniff',
   });
   res.end(body);
 }

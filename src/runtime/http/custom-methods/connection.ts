@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { ErrorCode } from '../../errors/catalogue.js';
 import { answerProblem } from './answer.js';
 import { decideFraming, type FramingRules } from './framing.js';
-import { headersObject, parseRequestHead, type RequestHead } from './parse-head.js';
+import { headersObject, headScanResume, parseRequestHead, type RequestHead } from './parse-head.js';
 import { pairFor } from './request.js';
 
 export interface ConnectionLimits extends FramingRules {
@@ -20,12 +20,12 @@ export interface ConnectionLimits extends FramingRules {
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The response Node assigned to the socket for an earlier (pipelined) request, if any. */
-function inFlightResponse(socket: Socket): ServerResponse | undefined {
+export function inFlightResponse(socket: Socket): ServerResponse | undefined {
   return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 }
 
 /** Resolves once every earlier response on the socket is written, so answers keep their order. */
-async function socketFree(socket: Socket): Promise<void> {
+export async function socketFree(socket: Socket): Promise<void> {
   for (let res = inFlightResponse(socket); res; res = inFlightResponse(socket)) {
     if (socket.destroyed) return;
     const current = res;
@@ -43,6 +43,8 @@ export class CustomMethodConnection {
   private head: RequestHead | undefined;
   private bodyOffset = 0;
   private bodyLength = 0;
+  /** Head bytes already checked for line endings (a slow head is scanned once). */
+  private headScanned = 0;
   private settled = false;
   private readonly timer: NodeJS.Timeout;
   private readonly onData = (chunk: Buffer): void => this.receive(chunk);
@@ -80,8 +82,9 @@ export class CustomMethodConnection {
 
   /** Parses the head once it is all there; false while waiting or after answering an error. */
   private readHead(): boolean {
-    const parsed = parseRequestHead(this.buffer);
+    const parsed = parseRequestHead(this.buffer, this.headScanned);
     if (parsed.state === 'incomplete') {
+      this.headScanned = headScanResume(this.buffer);
       if (this.buffer.length > this.limits.maxHeaderBytes) {
         this.fail(
           'SVC_ERR_HEADERS_TOO_LARGE',

@@ -1,6 +1,7 @@
 export {
   installCustomMethodSupport,
   answerLikeNode,
+  noteRequest,
   type CustomMethodOptions,
   type ClientError,
 } from './install.js';

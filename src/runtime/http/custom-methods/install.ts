@@ -5,9 +5,14 @@
  * the request is parsed here and given to the normal request handler. Every other client
  * error keeps Node's default answer.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { CustomMethodConnection, type RequestHandler } from './connection.js';
+import { answerProblem } from './answer.js';
+import { CustomMethodConnection, inFlightResponse, socketFree, type RequestHandler } from './connection.js';
+import { locateRequestStart } from './request-start.js';
+
+const UNCERTAIN_START =
+  'The request could not be parsed: its method is not valid and where the request begins is uncertain.';
 
 export interface CustomMethodOptions {
   /**
@@ -55,13 +60,22 @@ function declaredTest(methods: CustomMethodOptions['methods']): (method: string)
   return (method) => declared.has(method);
 }
 
+const lastRequest = Symbol('svc.lastRequest');
+type NotedSocket = Socket & { [lastRequest]?: IncomingMessage };
+
 /**
- * Where the refused request starts in the packet: after the last line break before the byte the
- * parser stopped at (earlier bytes belong to pipelined requests it already served).
+ * Call from the server's request listener for every request Node parsed: a custom method on a
+ * kept-alive connection is taken over only when the request before it was read to its end.
  */
-export function requestStart(packet: Buffer, bytesParsed: number | undefined): number {
-  const stop = Math.min(Math.max(bytesParsed ?? 0, 0), packet.length);
-  return packet.lastIndexOf(0x0a, stop - 1) + 1;
+export function noteRequest(req: IncomingMessage): void {
+  (req.socket as NotedSocket)[lastRequest] = req;
+}
+
+/** The parser was between requests when the refused read began. */
+function idleBeforePacket(socket: Socket, packet: Buffer): boolean {
+  if (socket.bytesRead === packet.length) return true;
+  const previous = (socket as NotedSocket)[lastRequest];
+  return previous !== undefined && previous.readableEnded && !inFlightResponse(socket);
 }
 
 /** Removes the server's own parser from the socket so it stops reading (and re-failing on) its bytes. */
@@ -94,12 +108,14 @@ export function installCustomMethodSupport(
     detachNodeParser(socket);
     socket.on('error', () => {});
     const packet = error.rawPacket;
-    new CustomMethodConnection(
-      socket,
-      packet.subarray(requestStart(packet, error.bytesParsed)),
-      limits,
-      handleRequest,
-    );
+    const start = locateRequestStart(packet, error.bytesParsed, idleBeforePacket(socket, packet));
+    if (!start.certain) {
+      void socketFree(socket).then(() => {
+        if (!socket.destroyed) answerProblem(socket, 'SVC_ERR_BAD_REQUEST', UNCERTAIN_START);
+      });
+      return;
+    }
+    new CustomMethodConnection(socket, packet.subarray(start.offset), limits, handleRequest);
   };
   server.on('clientError', onClientError);
   return () => server.off('clientError', onClientError);

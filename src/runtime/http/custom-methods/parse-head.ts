@@ -3,6 +3,7 @@
  * method Node's parser refused. Only what svc needs: origin-form targets, HTTP/1.0 and 1.1,
  * no obsolete line folding.
  */
+import { CUSTOM_METHOD_NAME } from '../../../model/http-methods.js';
 
 export interface RequestHead {
   method: string;
@@ -22,16 +23,40 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const REQUEST_LINE = /^([^ ]+) ([^ ]+) HTTP\/(\d)\.(\d)$/;
 /** Field values: visible characters, spaces and tabs (obs-text allowed, controls not). */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-const HEAD_END = Buffer.from('\r\n\r\n');
+const CR = 0x0d;
+const LF = 0x0a;
+const HEAD_END_LENGTH = 4;
 
-/** Where the head ends (index of the blank line's CRLFCRLF), or -1. Lone LF line ends are not accepted. */
-export function findHeadEnd(buffer: Buffer): number {
-  return buffer.indexOf(HEAD_END);
+export type HeadEnd =
+  { state: 'incomplete' } | { state: 'invalid'; reason: string } | { state: 'found'; end: number };
+
+/**
+ * Where the head ends (index of the blank line's CRLFCRLF). A bare LF or a CR without its LF is
+ * refused at once: a peer that frames lines differently from svc must not be served a guess.
+ * `from` skips bytes an earlier call already checked, so a slow head is scanned once.
+ */
+export function findHeadEnd(buffer: Buffer, from = 0): HeadEnd {
+  for (let i = from; i < buffer.length; i++) {
+    const byte = buffer[i];
+    if (byte === LF && buffer[i - 1] !== CR)
+      return { state: 'invalid', reason: 'a line ends with a bare LF' };
+    if (byte === CR && i + 1 < buffer.length && buffer[i + 1] !== LF) {
+      return { state: 'invalid', reason: 'a CR is not followed by LF' };
+    }
+    if (byte === LF && i >= 3 && buffer[i - 2] === LF) return { state: 'found', end: i - 3 };
+  }
+  return { state: 'incomplete' };
 }
 
-export function parseRequestHead(buffer: Buffer): HeadParse {
-  const end = findHeadEnd(buffer);
-  if (end === -1) return { state: 'incomplete' };
+/** How far `findHeadEnd` may skip next time: a CRLFCRLF can straddle the last three bytes. */
+export function headScanResume(buffer: Buffer): number {
+  return Math.max(buffer.length - (HEAD_END_LENGTH - 1), 0);
+}
+
+export function parseRequestHead(buffer: Buffer, scanFrom = 0): HeadParse {
+  const found = findHeadEnd(buffer, scanFrom);
+  if (found.state !== 'found') return found;
+  const end = found.end;
   // latin1 keeps every byte as one character, like Node's own parser does for header values.
   const lines = buffer.toString('latin1', 0, end).split('\r\n');
   const requestLine = parseRequestLine(lines[0] ?? '');
@@ -42,7 +67,7 @@ export function parseRequestHead(buffer: Buffer): HeadParse {
     if (typeof field === 'string') return { state: 'invalid', reason: field };
     rawHeaders.push(field[0], field[1]);
   }
-  return { state: 'complete', head: { ...requestLine, rawHeaders }, bodyOffset: end + HEAD_END.length };
+  return { state: 'complete', head: { ...requestLine, rawHeaders }, bodyOffset: end + HEAD_END_LENGTH };
 }
 
 function parseRequestLine(line: string): Omit<RequestHead, 'rawHeaders'> | string {
@@ -50,6 +75,9 @@ function parseRequestLine(line: string): Omit<RequestHead, 'rawHeaders'> | strin
   if (!match) return `malformed request line '${printable(line)}'`;
   const [, method = '', url = '', major = '', minor = ''] = match;
   if (!TOKEN.test(method)) return `malformed method '${printable(method)}'`;
+  // A method that is a token but not upper case (`get`) is no method svc serves, and a proxy
+  // may read it as another one: refuse it rather than answer 501 with the connection in doubt.
+  if (!CUSTOM_METHOD_NAME.test(method)) return `invalid method '${printable(method)}'`;
   if (!url.startsWith('/') || !/^[\x21-\x7e]+$/.test(url))
     return `malformed request target '${printable(url)}'`;
   if (major !== '1' || (minor !== '0' && minor !== '1')) return `unsupported HTTP version ${major}.${minor}`;
@@ -62,9 +90,18 @@ function parseField(line: string): [string, string] | string {
   const name = line.slice(0, colon);
   // A leading space or tab is obsolete line folding, and a space before the colon is forbidden.
   if (!TOKEN.test(name)) return `malformed header name '${printable(name)}'`;
-  const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+  const value = trimSpacesAndTabs(line.slice(colon + 1));
   if (!FIELD_VALUE.test(value)) return `malformed value of header '${name}'`;
   return [name, value];
+}
+
+/** Trims optional whitespace around a field value (a scan: a trimming regex backtracks on long runs). */
+function trimSpacesAndTabs(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
+  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return text.slice(start, end);
 }
 
 /** Quotes client bytes in an error message without control characters, and not too many. */
