@@ -5,9 +5,10 @@
  * 2,000,000× on digits followed by `x`).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { JsonSchema } from '../../src/model/json-schema.js';
 import { query } from '../validation/helpers.js';
+import { problemErrors, send, startSecurityApp, type RunningApp } from './app.js';
 import { slowdown } from './timing.js';
 
 const MAX_SLOWDOWN = 20_000;
@@ -118,4 +119,15 @@ describe('text coercers on 15,000-character adversarial values', () => {
       assert.ok(ratio < MAX_SLOWDOWN, `${testCase.name}: ${Math.round(ratio)}× slower`);
     });
   }
+});
+
+describe('a long adversarial number over a real socket', () => {
+  let running: RunningApp;
+  before(async () => (running = await startSecurityApp()));
+  after(() => running.app.close());
+
+  it(`?limit= then ${LENGTH} digits then x is a 400 naming limit`, async () => {
+    const reply = await send(`${running.base}/api/security/limit?limit=${digits(LENGTH)}x`);
+    assert.deepEqual(problemErrors(reply), ['query limit: must be a number']);
+  });
 });

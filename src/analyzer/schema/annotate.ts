@@ -3,6 +3,7 @@
  * `$ref` that gains keywords is wrapped: `{allOf: [ref], ...keywords}`.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
+import { PATTERN_LIMIT_KEY } from '../../runtime/validation/pattern.js';
 import type { SchemaAnnotations } from './types.js';
 
 const KEYWORDS = [
@@ -27,6 +28,7 @@ export function applyAnnotations(schema: JsonSchema, annotations: SchemaAnnotati
     if (annotations[key] !== undefined) keywords[key] = annotations[key];
   }
   if (annotations.deprecated === false) delete keywords.deprecated;
+  if (annotations.patternLimit !== undefined) keywords[PATTERN_LIMIT_KEY] = annotations.patternLimit;
   const integer = annotations.isInt === true;
   if (Object.keys(keywords).length === 0 && !integer) return base;
   const target: JsonSchema = base.$ref !== undefined ? { allOf: [base] } : { ...base };

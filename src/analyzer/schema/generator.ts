@@ -11,6 +11,8 @@ import { applyAnnotations } from './annotate.js';
 import { CONVERTERS } from './converters/index.js';
 import { decoratorFacts } from './decorators.js';
 import { jsDocAnnotations } from './jsdoc.js';
+import { isRiskyPattern, riskyPatternWarning } from './pattern-check.js';
+import { RISKY_PATTERN_LENGTH_LIMIT } from '../../runtime/validation/pattern.js';
 import { ComponentNaming } from './naming.js';
 import type { ConversionContext, SchemaAnnotations, SchemaGenerator, TypeConverter } from './types.js';
 
@@ -55,6 +57,11 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
     const facts = decoratorFacts(declaration, this.checker);
     if (facts.hidden) annotations.hidden = true;
     if (facts.schema) annotations.schema = facts.schema;
+    if (annotations.pattern !== undefined && isRiskyPattern(annotations.pattern)) {
+      annotations.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+      const { file, line } = this.location(declaration);
+      this.warnOnce(riskyPatternWarning(annotations.pattern, file, line));
+    }
     return annotations;
   }
 
@@ -120,12 +127,15 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
     const where = site ?? this.site;
     const typeText = this.checker.typeToString(type);
     const { file, line } = this.location(where);
-    const key = `${typeText}\u0000${file}:${line}`;
-    if (!this.warned.has(key)) {
-      this.warned.add(key);
-      this.warnings.push(cannotInferWarning(typeText, file, line));
-    }
+    this.warnOnce(cannotInferWarning(typeText, file, line));
     return {};
+  }
+
+  /** A declaration is read at each use of its type: each warning is kept once. */
+  private warnOnce(warning: AnalyzerDiagnostic): void {
+    if (this.warned.has(warning.message)) return;
+    this.warned.add(warning.message);
+    this.warnings.push(warning);
   }
 
   component(name: string): JsonSchema | undefined {

@@ -19,6 +19,8 @@ export interface SchemaAnnotations {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Set for a `@pattern` that can backtrack exponentially: the runtime's length cap for it. */
+  patternLimit?: number;
   minItems?: number;
   maxItems?: number;
   isInt?: boolean;

@@ -13,6 +13,7 @@ import {
   toAjvSchema,
   type AjvSchema,
 } from './ajv-schema.js';
+import { addPatternKeyword } from './ajv-pattern.js';
 import type { Schemas } from './schema-walk.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
@@ -83,6 +84,7 @@ export class AjvContext {
 function createAjv(discriminator: boolean, definitions: Record<string, AjvSchema>): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, discriminator, logger: false });
   addFormats(ajv);
+  addPatternKeyword(ajv);
   ajv.addSchema({ $id: DEFINITIONS_ID, definitions });
   return ajv;
 }

@@ -6,6 +6,8 @@
  * ones refuse undeclared keys.
  */
 import { SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
+import { PATTERN_KEYWORD } from './ajv-pattern.js';
+import { PATTERN_LIMIT_KEY } from './pattern.js';
 
 /** The `$id` of the ajv schema that holds every named schema under `definitions`. */
 export const DEFINITIONS_ID = 'svc:schemas';
@@ -31,6 +33,15 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   if (schema.allOf && schema.allOf.length > 1)
     out.allOf = schema.allOf.map((member) => toAjvSchema(member, options, true));
   fixExclusiveBounds(schema, out);
+  // ajv would run the pattern on a string of any length: the keyword caps it first.
+  if (typeof out.pattern === 'string') {
+    out[PATTERN_KEYWORD] = {
+      pattern: out.pattern,
+      maxLength: schema.maxLength,
+      limit: schema[PATTERN_LIMIT_KEY],
+    };
+    delete out.pattern;
+  }
   // `integer`/`number` already say all these formats do; keeping them doubles every type error.
   if (typeof out.format === 'string' && NUMERIC_NOOP_FORMATS.has(out.format)) delete out.format;
   if (schema.discriminator) {

@@ -5,6 +5,7 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonSchema } from '../../model/json-schema.js';
+import { codePointLength, compilePattern, TOO_LONG_FOR_PATTERN } from './pattern.js';
 
 export type Check<T> = (value: T) => string | undefined;
 
@@ -36,16 +37,6 @@ export function joinChecks<T>(checks: Check<T>[]): Check<T> | undefined {
   };
 }
 
-/** Counts code points, as JSON Schema (and ajv) do, so an emoji is one character. */
-function codePointLength(value: string): number {
-  let length = value.length;
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff) length--;
-  }
-  return length;
-}
-
 export function stringChecks(schema: JsonSchema): Check<string> | undefined {
   const checks: Check<string>[] = [];
   const { minLength, maxLength, pattern, format } = schema;
@@ -58,8 +49,13 @@ export function stringChecks(schema: JsonSchema): Check<string> | undefined {
       codePointLength(value) > maxLength ? `must have at most ${maxLength} characters` : undefined,
     );
   if (pattern !== undefined) {
-    const regex = new RegExp(pattern, 'u');
-    checks.push((value) => (regex.test(value) ? undefined : `must match pattern "${pattern}"`));
+    // Length-capped before the regex runs: see pattern.ts.
+    const test = compilePattern({ ...schema, pattern });
+    const mismatch = `must match pattern "${pattern}"`;
+    checks.push((value) => {
+      const outcome = test(value);
+      return outcome === undefined ? undefined : outcome === 'mismatch' ? mismatch : TOO_LONG_FOR_PATTERN;
+    });
   }
   const test = format === undefined ? undefined : formatTest(format, 'string');
   if (test) checks.push((value) => (test(value) ? undefined : `must be a valid ${format}`));

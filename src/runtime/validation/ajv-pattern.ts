@@ -1,0 +1,42 @@
+/**
+ * The `svcPattern` ajv keyword: `pattern` with the length cap of pattern.ts, so a body string
+ * meets the same ReDoS safeguard as a query value. ajv-schema.ts puts it in place of every
+ * `pattern`; its errors read as `pattern`'s did (`must match pattern "..."`).
+ */
+import type { Ajv, ErrorObject } from 'ajv';
+import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './pattern.js';
+
+export const PATTERN_KEYWORD = 'svcPattern';
+
+interface PatternKeyword {
+  pattern: string;
+  maxLength?: number;
+  limit?: number;
+}
+
+type KeywordValidate = ((data: string) => boolean) & { errors?: Partial<ErrorObject>[] };
+
+export function addPatternKeyword(ajv: Ajv): void {
+  ajv.addKeyword({
+    keyword: PATTERN_KEYWORD,
+    type: 'string',
+    schemaType: 'object',
+    compile: (keyword: PatternKeyword) => compileKeyword(keyword),
+  });
+}
+
+function compileKeyword({ pattern, maxLength, limit }: PatternKeyword): KeywordValidate {
+  const test = compilePattern({ pattern, maxLength, [PATTERN_LIMIT_KEY]: limit });
+  const validate: KeywordValidate = (data) => {
+    const outcome = test(data);
+    if (outcome === undefined) return true;
+    // Fresh objects each time: ajv fills in each error's instancePath.
+    validate.errors = [
+      outcome === 'mismatch'
+        ? { keyword: 'pattern', params: { pattern } }
+        : { keyword: PATTERN_KEYWORD, params: { pattern }, message: TOO_LONG_FOR_PATTERN },
+    ];
+    return false;
+  };
+  return validate;
+}
