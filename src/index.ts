@@ -1,4 +1,4 @@
-/** The svc runtime: everything an app imports from 'svc'. Never imports `typescript`. */
+/** The svc runtime: everything an app imports from 'svcjs'. Never imports `typescript`. */
 export {
   Controller,
   Get,

@@ -63,7 +63,7 @@ export function sample<T>(): T {
 
 function svcController(c) {
   const d = c % DTO_MODULES;
-  return `import { Body, Controller, Delete, Get, Header, Param, Patch, Post, Put, Query, StatusCode } from 'svc';
+  return `import { Body, Controller, Delete, Get, Header, Param, Patch, Post, Put, Query, StatusCode } from 'svcjs';
 import { type Page, sample } from '../models/shared.js';
 import type { CreateEntity${d}, Entity${d}, History${d}, Owner${d}, Status${d} } from '../models/entity${d}.js';
 
@@ -195,14 +195,14 @@ function writeCommon(root, nodeModules) {
   symlinkSync(nodeModules.target, join(root, 'node_modules'), 'dir');
 }
 
-/** The svc project; `repoDir` is linked as node_modules/svc. */
+/** The svc project; `repoDir` is linked as node_modules/svcjs. */
 export function writeSvcProject(root, repoDir) {
   mkdirSync(join(root, 'deps'), { recursive: true });
-  symlinkSync(repoDir, join(root, 'deps', 'svc'), 'dir');
+  symlinkSync(repoDir, join(root, 'deps', 'svcjs'), 'dir');
   writeCommon(root, { target: join(root, 'deps') });
   writeFileSync(
     join(root, 'src', 'app.ts'),
-    `import { App } from 'svc';\n\n@App({ prefix: '/api' })\nexport class BenchApp {}\n`,
+    `import { App } from 'svcjs';\n\n@App({ prefix: '/api' })\nexport class BenchApp {}\n`,
   );
   for (let c = 0; c < CONTROLLERS; c++) writeFileSync(controllerFile(root, c), svcController(c));
 }

@@ -72,9 +72,9 @@ export const measuredSvc = () => svcPackage;
 
 export const svcCli = (config) => join(svcPackageFor(config).dir, 'dist', 'cli', 'main.js');
 
-/** The compiled apps import `svc` by name: link the measured package as bench/apps/node_modules/svc. */
+/** The compiled apps import `svcjs` by name: link the measured package as bench/apps/node_modules/svcjs. */
 function linkSvc(target) {
-  const link = join(appsDir, 'node_modules', 'svc');
+  const link = join(appsDir, 'node_modules', 'svcjs');
   mkdirSync(dirname(link), { recursive: true });
   rmSync(link, { force: true, recursive: true });
   symlinkSync(target, link, 'dir');

@@ -16,7 +16,8 @@ export function isSvcFile(fileName: string): boolean {
   if (known === undefined) {
     const normalized = path.resolve(fileName);
     known =
-      SVC_DIRS.some((dir) => normalized.startsWith(dir)) || /[\\/]node_modules[\\/]svc[\\/]/.test(normalized);
+      SVC_DIRS.some((dir) => normalized.startsWith(dir)) ||
+      /[\\/]node_modules[\\/]svcjs[\\/]/.test(normalized);
     svcFiles.set(fileName, known);
   }
   return known;

@@ -1,4 +1,4 @@
-/** `svc/openapi`: the analyzer and the OpenAPI writer as a library (the CLI uses it). */
+/** `svcjs/openapi`: the analyzer and the OpenAPI writer as a library (the CLI uses it). */
 export { buildOpenApiDocument, documentPath } from './document.js';
 export { writeSpecFiles, documentToJson, documentToYaml, SPEC_DIRECTORY } from './write.js';
 export type {

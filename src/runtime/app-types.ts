@@ -1,4 +1,4 @@
-/** The public shape of a running app, shared by `createApp`, the CLI and `svc/testing`. */
+/** The public shape of a running app, shared by `createApp`, the CLI and `svcjs/testing`. */
 import type { Server } from 'node:http';
 import type { AppModel } from '../model/app-model.js';
 

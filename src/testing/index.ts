@@ -1,5 +1,5 @@
 /**
- * `svc/testing`: analyze a project in-process and serve it without a port.
+ * `svcjs/testing`: analyze a project in-process and serve it without a port.
  *
  *   const app = await createTestApp({ root: 'path/to/project' });
  *   const res = await app.inject({ method: 'GET', url: '/api/books' });

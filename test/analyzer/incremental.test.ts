@@ -11,7 +11,7 @@ const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 
 function controllerSource(routePath: string, returnType: string, body: string): string {
   return [
-    "import { Controller, Get } from 'svc';",
+    "import { Controller, Get } from 'svcjs';",
     "@Controller('things')",
     'export class ThingsController {',
     `  @Get('${routePath}')`,
@@ -38,7 +38,7 @@ describe('incremental analysis', () => {
         experimentalDecorators: true,
         skipLibCheck: true,
         noEmit: true,
-        paths: { svc: [svcEntry] },
+        paths: { svcjs: [svcEntry] },
       },
       include: ['src'],
     }),
@@ -88,7 +88,7 @@ describe('incremental analysis', () => {
     writeFileSync(
       usersFile,
       [
-        "import { Controller, Get } from 'svc';",
+        "import { Controller, Get } from 'svcjs';",
         "import type { User } from './models.js';",
         "@Controller('users')",
         'export class UsersController {',

@@ -77,7 +77,7 @@ describe('svc dev', () => {
   it('a new file with a new controller is picked up', async () => {
     const mark = cli.output.length;
     const source =
-      "import { Controller, Get } from 'svc';\n\n@Controller('health')\nexport class HealthController {\n  @Get()\n  check(): string {\n    return 'ok';\n  }\n}\n";
+      "import { Controller, Get } from 'svcjs';\n\n@Controller('health')\nexport class HealthController {\n  @Get()\n  check(): string {\n    return 'ok';\n  }\n}\n";
     writeFileSync(join(root, 'src/health.controller.ts'), source);
     assert.equal(await waitForListening(cli, mark), url);
     assert.match(cli.output.slice(mark), /GET\s+\/api\/health\s+HealthController\.check/);

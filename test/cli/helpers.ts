@@ -2,7 +2,7 @@
  * Helpers for the CLI tests: temporary projects made from test/fixtures/cli/, and the real built
  * CLI (`dist/cli/main.js`) run as a child process with bounded waits.
  *
- * A temporary project resolves `svc` the way a user's does: `node_modules/svc` is a symlink to
+ * A temporary project resolves `svc` the way a user's does: `node_modules/svcjs` is a symlink to
  * this repository, so TypeScript reads svc's types from dist/*.d.ts (through package.json
  * "types"/"exports") and the emitted JavaScript imports dist/index.js at runtime. No tsconfig
  * `paths` are needed, which keeps analysis fast (only declaration files, no svc sources).
@@ -22,7 +22,7 @@ export function makeProject(name = 'basic'): string {
   const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
   cpSync(join(FIXTURES, name), dir, { recursive: true });
   mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(REPO, join(dir, 'node_modules', 'svc'), 'dir');
+  symlinkSync(REPO, join(dir, 'node_modules', 'svcjs'), 'dir');
   return dir;
 }
 

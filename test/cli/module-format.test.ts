@@ -39,7 +39,7 @@ describe('module formats', () => {
   it('a CommonJS project (nodenext, no "type") is emitted as CommonJS and served', async () => {
     const root = commonJsScopeProject('NodeNext', 'NodeNext');
     const url = await buildAndServe(root);
-    assert.match(readFileSync(join(root, 'dist/books.controller.js'), 'utf8'), /require\("svc"\)/);
+    assert.match(readFileSync(join(root, 'dist/books.controller.js'), 'utf8'), /require\("svcjs"\)/);
     assert.ok(!existsSync(join(root, 'dist/package.json')));
     const response = await request(`${url}/api/books/1`);
     assert.equal(response.status, 200);
@@ -49,7 +49,7 @@ describe('module formats', () => {
   it('ES modules emitted into a CommonJS scope get a package.json that pins "type": "module"', async () => {
     const root = commonJsScopeProject('ES2022', 'Bundler');
     const url = await buildAndServe(root);
-    assert.match(readFileSync(join(root, 'dist/books.controller.js'), 'utf8'), /from 'svc'/);
+    assert.match(readFileSync(join(root, 'dist/books.controller.js'), 'utf8'), /from 'svcjs'/);
     assert.equal(JSON.parse(readFileSync(join(root, 'dist/package.json'), 'utf8')).type, 'module');
     assert.equal((await request(`${url}/api/books`)).status, 200);
   });

@@ -66,7 +66,7 @@ describe('svc start', () => {
     const broken = makeProject();
     try {
       const source = [
-        "import { Controller, Get } from 'svc';",
+        "import { Controller, Get } from 'svcjs';",
         'export class Clock {',
         '  constructor(readonly zone: string) {}',
         '}',

@@ -183,7 +183,7 @@ describe('run modes: tsc + node, tsx, svc start', () => {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      external: ['svc'],
+      external: ['svcjs'],
       outfile: join(root, 'bundle', 'main.mjs'),
       logLevel: 'silent',
     });

@@ -1,6 +1,6 @@
 /**
- * `svc/testing` as a user has it: the project imports 'svc' from node_modules (no tsconfig
- * `paths`), and the test imports the built `svc/testing`. The project's compiled sources must
+ * `svcjs/testing` as a user has it: the project imports 'svc' from node_modules (no tsconfig
+ * `paths`), and the test imports the built `svcjs/testing`. The project's compiled sources must
  * resolve 'svc' to that same installed copy, or the decorators would register in another one.
  */
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-import { ApiResponse, Controller, Data, Get } from 'svc';
+import { ApiResponse, Controller, Data, Get } from 'svcjs';
 import { RequireAuth } from './auth.js';
 
 @Controller('account')

@@ -1,4 +1,4 @@
-import { ApiInfo, App } from 'svc';
+import { ApiInfo, App } from 'svcjs';
 import { BookRepository } from './books.js';
 
 const repo = new BookRepository([

@@ -1,5 +1,5 @@
 /** The seed's bearer-token guard, and a role guard that reads what it stored. */
-import { component, Data, DataHolder, Guard, GuardResult, Header } from 'svc';
+import { component, Data, DataHolder, Guard, GuardResult, Header } from 'svcjs';
 
 /** Known tokens and the role each one carries (a real app asks its identity provider). */
 export const TOKENS = new Map<string, string>([

@@ -11,7 +11,7 @@ import {
   Put,
   Query,
   StatusCode,
-} from 'svc';
+} from 'svcjs';
 import { RequireAuth, RequireRole } from './auth.js';
 import { BookRepository, type Book, type BookPatch, type NewBook } from './books.js';
 

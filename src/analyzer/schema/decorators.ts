@@ -1,8 +1,8 @@
 /**
  * `@ApiHidden()` and `@ApiType(schema)` on class properties (and `@ApiType` on parameters),
  * read statically. A decorator is matched by the name of what its identifier resolves to after
- * following import aliases, so `import { ApiType as T } from 'svc'` still counts, and the
- * decorators may come from the `svc` package or its source.
+ * following import aliases, so `import { ApiType as T } from 'svcjs'` still counts, and the
+ * decorators may come from the `svcjs` package or its source.
  */
 import ts from 'typescript';
 import type { JsonSchema } from '../../model/json-schema.js';

@@ -1,4 +1,4 @@
-import { Body, Controller, Post, StatusCode } from 'svc';
+import { Body, Controller, Post, StatusCode } from 'svcjs';
 
 export interface CreateUser {
   /** @minLength 1 @maxLength 100 */

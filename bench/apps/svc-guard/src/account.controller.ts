@@ -1,4 +1,4 @@
-import { Controller, Data, Get } from 'svc';
+import { Controller, Data, Get } from 'svcjs';
 import { RequireAuth } from './bearer-auth.js';
 
 export interface Me {

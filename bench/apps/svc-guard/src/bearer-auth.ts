@@ -1,4 +1,4 @@
-import { component, Data, DataHolder, Guard, GuardResult, Header } from 'svc';
+import { component, Data, DataHolder, Guard, GuardResult, Header } from 'svcjs';
 
 const tokens = new Map([
   ['s3cr3t-token-alice', 'alice'],

@@ -1,4 +1,4 @@
-import { Controller, Get } from 'svc';
+import { Controller, Get } from 'svcjs';
 
 export interface Greeting {
   hello: string;

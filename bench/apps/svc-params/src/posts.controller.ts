@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from 'svc';
+import { Controller, Get, Param } from 'svcjs';
 
 export interface PostRef {
   userId: string;

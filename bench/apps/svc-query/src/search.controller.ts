@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from 'svc';
+import { Controller, Get, Query } from 'svcjs';
 
 export interface SearchEcho {
   q: string;

@@ -1,4 +1,4 @@
-import { Controller, Messages, WebSocket } from 'svc';
+import { Controller, Messages, WebSocket } from 'svcjs';
 
 @Controller('ws')
 export class EchoSocket {

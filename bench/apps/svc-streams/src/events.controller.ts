@@ -1,4 +1,4 @@
-import { Controller, SSE } from 'svc';
+import { Controller, SSE } from 'svcjs';
 
 export interface Tick {
   n: number;
