@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RadixRouter } from '../../src/runtime/router/radix-router.js';
-import { ReferenceRouter } from '../../src/runtime/router/reference-router.js';
+import { ReferenceRouter } from './reference-router.js';
 import type { PathMatch, Router } from '../../src/runtime/router/types.js';
 
 const PATTERN_SEGMENTS = ['a', 'b', 'me', ':p'];

@@ -1,7 +1,7 @@
 /**
  * The router contract. Every implementation passes the shared behaviour suite
- * (`router.behaviour.ts`). The router matches paths only; the runtime picks the handler for
- * the method from the matched entry, and answers HEAD, OPTIONS, 404 and 405 from it.
+ * (`test/router/router.behaviour.ts`). The router matches paths only; the runtime picks the
+ * handler for the method from the matched entry, and answers HEAD, OPTIONS, 404 and 405 from it.
  */
 
 /** All the routes that share one path shape (`/users/:id` and `/users/:userId` are one shape). */

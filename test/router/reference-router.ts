@@ -4,9 +4,9 @@
  * expression; a request tries them all and keeps the most static match (compared segment by
  * segment from the left, a static segment beats a parameter).
  */
-import { RouteEntry } from './route-entry.js';
-import { parseRouteSpec, type RouteSpec } from './route-spec.js';
-import type { PathMatch, Router } from './types.js';
+import { RouteEntry } from '../../src/runtime/router/route-entry.js';
+import { parseRouteSpec, type RouteSpec } from '../../src/runtime/router/route-spec.js';
+import type { PathMatch, Router } from '../../src/runtime/router/types.js';
 
 interface CompiledShape<T> {
   readonly shape: string;

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SvcError } from '../errors/svc-error.js';
-import type { Router } from './types.js';
+import { SvcError } from '../../src/runtime/errors/svc-error.js';
+import type { Router } from '../../src/runtime/router/types.js';
 
 export type RouterFactory = () => Router<string>;
 
