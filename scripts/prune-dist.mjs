@@ -1,0 +1,39 @@
+// Removes from dist/ every emitted file whose source is gone from src/ (a module moved or
+// deleted since the last build) or is a test file. tsc never deletes old output, so without
+// this a stale test-only module would stay in dist/ and ship in the package. It deletes only
+// files with no live source, so a build running beside other processes reading dist/ is safe.
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const OUTPUT_SUFFIXES = ['.d.ts.map', '.js.map', '.d.ts', '.js'];
+
+function sourceOf(distFile) {
+  const suffix = OUTPUT_SUFFIXES.find((candidate) => distFile.endsWith(candidate));
+  if (!suffix) return undefined;
+  return join('src', relative('dist', distFile.slice(0, -suffix.length)) + '.ts');
+}
+
+function isStale(distFile) {
+  const source = sourceOf(distFile);
+  if (source === undefined) return false; // not a tsc output: someone put it there on purpose
+  return !existsSync(source) || source.endsWith('.test.ts');
+}
+
+function prune(dir, removed) {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      prune(path, removed);
+      if (readdirSync(path).length === 0) rmSync(path, { recursive: true });
+    } else if (isStale(path)) {
+      rmSync(path);
+      removed.push(path);
+    }
+  }
+  return removed;
+}
+
+if (existsSync('dist')) {
+  const removed = prune('dist', []);
+  if (removed.length > 0) console.log(`prune-dist: removed ${removed.length} stale file(s)`);
+}
