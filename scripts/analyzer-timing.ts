@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../src/analyzer/index.js';
-import { buildOpenApiDocument, writeSpecFiles } from '../src/openapi/index.js';
+import { buildOpenApiDocument, writeSpecFiles } from '../src/entries/openapi.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [rootArg, editsArg] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 /** Fragments of every project file → one app model (prefix applied, components named, schemas merged). */
 import { APP_MODEL_VERSION, type AppModel, type ComponentModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
-import { joinRoutePath } from '../runtime/router/paths.js';
+import { joinRoutePath } from '../model/route-paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
 import { checkApp } from './checks.js';
 import type { AnalysisContext } from './context.js';

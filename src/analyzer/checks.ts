@@ -1,7 +1,7 @@
 /** Whole-app consistency checks on the extracted model: names, routes and path parameters. */
 import type { ControllerModel, ComponentModel, RouteModel, SourceLocation } from '../model/app-model.js';
-import type { ErrorCode } from '../runtime/errors/catalogue.js';
-import { paramNames } from '../runtime/router/paths.js';
+import type { ErrorCode } from '../model/error-catalogue.js';
+import { paramNames } from '../model/route-paths.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
 
 function error(code: ErrorCode, message: string, where: SourceLocation): AnalyzerDiagnostic {
@@ -100,8 +100,8 @@ function checkRouteShapes(controllers: ControllerModel[]): AnalyzerDiagnostic[] 
 /**
  * A `@Param` must name a `:segment` of its route's full path, and every `:segment` of the route's
  * OWN path (the `@Get(...)` argument) must be bound by a `@Param`. Segments of the controller's
- * base path (and the app prefix) may stay unbound: PRODUCT.md 2.1's `create` and `remove` leave
- * the controller's `:orgId` unbound. The OpenAPI writer documents every segment either way.
+ * base path (and the app prefix) may stay unbound (docs/openapi.md): a `create` route under
+ * `@Controller('orgs/:orgId/teams')` need not read `:orgId`. The OpenAPI writer documents every segment either way.
  */
 function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[] {
   const segments = paramNames(route.fullPath);

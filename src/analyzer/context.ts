@@ -2,7 +2,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import type { SourceLocation } from '../model/app-model.js';
-import type { ErrorCode } from '../runtime/errors/catalogue.js';
+import type { ErrorCode } from '../model/error-catalogue.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
 import type { SchemaGenerator } from './schema/types.js';
 

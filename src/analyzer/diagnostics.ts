@@ -1,5 +1,5 @@
 /** What the analyzer reports: errors stop `svc build`; warnings are printed and analysis goes on. */
-import type { ErrorCode } from '../runtime/errors/catalogue.js';
+import type { ErrorCode } from '../model/error-catalogue.js';
 
 export interface AnalyzerDiagnostic {
   severity: 'error' | 'warning';
@@ -11,14 +11,14 @@ export interface AnalyzerDiagnostic {
   line?: number;
 }
 
-/** `file:line: message [CODE]` for errors, the exact seed wording for type warnings. */
+/** `file:line: message [CODE]` for errors; type warnings keep their own fixed wording. */
 export function formatDiagnostic(diagnostic: AnalyzerDiagnostic): string {
   if (diagnostic.severity === 'warning') return diagnostic.message;
   const where = diagnostic.file ? `${diagnostic.file}:${diagnostic.line ?? 1}: ` : '';
   return `${where}error: ${diagnostic.message}${diagnostic.code ? ` [${diagnostic.code}]` : ''}`;
 }
 
-/** The warning the seed specifies for a type with no schema. */
+/** The warning for a type with no schema, worded exactly as docs/openapi.md shows it. */
 export function cannotInferWarning(typeText: string, file: string, line: number): AnalyzerDiagnostic {
   return {
     severity: 'warning',

@@ -6,7 +6,8 @@
  */
 import ts from 'typescript';
 import type { AppClassModel, ApiResponseModel, ComponentModel, ControllerModel } from '../model/app-model.js';
-import { coveringComponents } from '../openapi/covering.js';
+import { coveringComponents } from '../model/covering.js';
+import { FRAMEWORK_STATUS, successStatus } from '../model/framework-answers.js';
 import { skipOuterExpressions } from './svc-symbols.js';
 
 /** One early answer of a component class, before it is attached to routes. */
@@ -17,8 +18,8 @@ export interface ComponentEarlyAnswers {
 }
 
 const EARLY_CALLS: Record<string, { method: string; status: number; verb: string }> = {
-  GuardResult: { method: 'block', status: 403, verb: 'Blocked' },
-  MiddlewareResult: { method: 'stop', status: 200, verb: 'Stopped' },
+  GuardResult: { method: 'block', status: FRAMEWORK_STATUS.block, verb: 'Blocked' },
+  MiddlewareResult: { method: 'stop', status: FRAMEWORK_STATUS.stop, verb: 'Stopped' },
 };
 
 /** Every `block`/`stop` call with a literal (or absent) argument in the class's method bodies. */
@@ -98,7 +99,7 @@ export function addEarlyAnswers(
             (known) => known.module === component.module && known.className === component.className,
           )?.answers ?? [],
       );
-      const success = route.kind === 'websocket' ? 101 : route.statusCode;
+      const success = successStatus(route);
       const documented = new Set([success, ...route.doc.responses.map((response) => response.status)]);
       const added = answers.filter(
         (answer) => !documented.has(answer.status) && documented.add(answer.status),

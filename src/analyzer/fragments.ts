@@ -5,7 +5,7 @@
 import type ts from 'typescript';
 import type { AppClassModel, ApiInfoModel, ComponentModel, ControllerModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
-import { reachableSchemas } from '../openapi/refs.js';
+import { reachableSchemas } from '../model/refs.js';
 import { extractAppSettings } from './app-class.js';
 import { moduleOf } from './classes.js';
 import { extractComponent } from './components.js';

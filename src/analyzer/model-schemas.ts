@@ -4,7 +4,7 @@
  */
 import type { AppModel } from '../model/app-model.js';
 import { schemaRef, type JsonSchema } from '../model/json-schema.js';
-import { reachableSchemas } from '../openapi/refs.js';
+import { reachableSchemas } from '../model/refs.js';
 import { PROBLEM_DETAILS_SCHEMA, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA_NAME } from './problem.js';
 
 /** Used when the project declares its own `ProblemDetails` type. */

@@ -1,14 +1,13 @@
 /**
- * The 400 problem response every route with validated inputs documents (PRODUCT.md 2.5). It is
+ * The 400 problem response every route with validated inputs documents (docs/errors.md). It is
  * put in the model's responses so the OpenAPI writer documents it like any other response.
  */
 import type { ApiResponseModel, ParamModel } from '../model/app-model.js';
+import { FRAMEWORK_STATUS, isValidatedSource } from '../model/framework-answers.js';
 import { schemaRef, type JsonSchema } from '../model/json-schema.js';
 
 export const PROBLEM_SCHEMA_NAME = 'ProblemDetails';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-
-const VALIDATED_SOURCES = new Set(['path', 'query', 'header', 'cookie', 'body']);
 
 export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
   type: 'object',
@@ -35,12 +34,12 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
 };
 
 export function hasValidatedInput(params: readonly ParamModel[]): boolean {
-  return params.some((param) => VALIDATED_SOURCES.has(param.source));
+  return params.some((param) => isValidatedSource(param.source));
 }
 
 export function invalidInputResponse(schemaName: string): ApiResponseModel {
   return {
-    status: 400,
+    status: FRAMEWORK_STATUS.invalidInput,
     description: 'Invalid input',
     schema: schemaRef(schemaName),
     mediaType: PROBLEM_MEDIA_TYPE,

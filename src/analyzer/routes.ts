@@ -1,7 +1,7 @@
 /** One route method of a controller → RouteModel. */
 import ts from 'typescript';
 import type { ComponentUseModel, RouteKind, RouteModel } from '../model/app-model.js';
-import { joinRoutePath } from '../runtime/router/paths.js';
+import { joinRoutePath } from '../model/route-paths.js';
 import { locationOf, type AnalysisContext } from './context.js';
 import { allSvc, findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
 import { operationIdOf } from './naming.js';

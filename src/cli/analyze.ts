@@ -7,7 +7,7 @@ import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
 import { formatDiagnostic, type AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
-import { buildOpenApiDocument, writeSpecFiles } from '../openapi/index.js';
+import { buildOpenApiDocument, writeSpecFiles } from '../entries/openapi.js';
 
 export interface AnalysisRun {
   /** Present when analysis and the type check succeeded (no errors). */

@@ -1,12 +1,12 @@
 /**
- * The app model → the OpenAPI 3.0.3 document (PRODUCT.md 3). Deterministic: paths sorted,
+ * The app model → the OpenAPI 3.0.3 document (rules in docs/openapi.md). Deterministic: paths sorted,
  * methods in a fixed order, components sorted and pruned to those the document references.
  */
 import type { AppModel, ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
-import { beforeHandlerMethods, coveringComponents } from './covering.js';
+import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { documentParameters, documentRequestBody } from './parameters.js';
-import { reachableSchemas } from './refs.js';
+import { reachableSchemas } from '../model/refs.js';
 import { documentResponses } from './responses.js';
 import { publicSchema } from './schemas.js';
 import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from './types.js';

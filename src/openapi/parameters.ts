@@ -1,7 +1,7 @@
 /** Route parameters → OpenAPI `parameters` and `requestBody`. */
 import type { ParamModel, RouteModel } from '../model/app-model.js';
 import { refName, type JsonSchema } from '../model/json-schema.js';
-import { paramNames } from '../runtime/router/paths.js';
+import { paramNames } from '../model/route-paths.js';
 import { publicSchema } from './schemas.js';
 import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
 

@@ -1,5 +1,6 @@
 /** A route's responses: the success response by return kind, then the documented extras. */
 import type { RouteModel } from '../model/app-model.js';
+import { FRAMEWORK_STATUS } from '../model/framework-answers.js';
 import { publicSchema } from './schemas.js';
 import type { OpenApiResponse } from './types.js';
 
@@ -29,7 +30,8 @@ export function documentResponses(route: RouteModel): Record<string, OpenApiResp
 }
 
 function successResponse(route: RouteModel): { status: number; response: OpenApiResponse } {
-  if (route.kind === 'websocket') return { status: 101, response: { description: 'Switching Protocols' } };
+  if (route.kind === 'websocket')
+    return { status: FRAMEWORK_STATUS.webSocketAccepted, response: { description: 'Switching Protocols' } };
   if (route.kind === 'sse') {
     return {
       status: route.statusCode,

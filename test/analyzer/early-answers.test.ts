@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { analyzeProject, buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/index.js';
+import { analyzeProject, buildOpenApiDocument, type OpenApiDocument } from '../../src/entries/openapi.js';
 import { assertValidOpenApi } from '../openapi/validate.js';
 
 const root = fileURLToPath(new URL('../fixtures/apps/guarded/', import.meta.url));

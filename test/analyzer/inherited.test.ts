@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
-import { buildOpenApiDocument } from '../../src/openapi/index.js';
+import { buildOpenApiDocument } from '../../src/entries/openapi.js';
 
 const root = fileURLToPath(new URL('../fixtures/apps/inherited/', import.meta.url));
 let app: SvcApp;

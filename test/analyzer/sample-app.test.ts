@@ -12,8 +12,8 @@ import {
   buildOpenApiDocument,
   documentToJson,
   writeSpecFiles,
-} from '../../src/openapi/index.js';
-import type { OpenApiDocument } from '../../src/openapi/index.js';
+} from '../../src/entries/openapi.js';
+import type { OpenApiDocument } from '../../src/entries/openapi.js';
 import { assertValidOpenApi } from '../openapi/validate.js';
 import { assertGolden } from './golden.js';
 
@@ -60,7 +60,7 @@ describe('sample app', () => {
     assert.deepEqual([list?.summary, list?.description], ['List users', undefined]);
   });
 
-  it("streams `string | object` items (PRODUCT.md 2.3) with `object` as {type: 'object'}, no warning", () => {
+  it("streams `string | object` items with `object` as {type: 'object'}, no warning", () => {
     const tools = model.controllers.find((controller) => controller.className === 'ToolsController');
     const events = tools?.routes.find((route) => route.methodName === 'events');
     assert.deepEqual(events?.returns, {

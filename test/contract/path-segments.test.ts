@@ -1,12 +1,12 @@
 /**
- * PRODUCT.md 2.1's own snippet leaves `:orgId` unbound in `create` and `remove`: that must build,
+ * A controller's `:orgId` left unbound by its `create` and `remove` routes must build,
  * and the document must still declare every `{segment}` (OpenAPI requires it).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkApp } from '../../src/analyzer/checks.js';
 import type { AppModel, ControllerModel, RouteModel } from '../../src/model/app-model.js';
-import { buildOpenApiDocument } from '../../src/openapi/index.js';
+import { buildOpenApiDocument } from '../../src/entries/openapi.js';
 
 const at = { file: 'src/users.controller.ts', line: 1 };
 

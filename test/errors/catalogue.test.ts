@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ERROR_CODES, type ErrorCodeInfo } from '../../src/runtime/errors/catalogue.js';
+import { ERROR_CODES, type ErrorCodeInfo } from '../../src/model/error-catalogue.js';
 
 const docs = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 const ROW = /^\|\s*`(SVC_ERR_[A-Z_]+)`\s*\|\s*([^|]+?)\s*\|/gm;

@@ -1,7 +1,7 @@
 /** The lifecycle order and the early statuses live in one place: phases.ts. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { earlyStatusOf, PHASES } from '../../src/runtime/lifecycle/phases.js';
+import { earlyStatusOf, PHASES } from '../../src/model/lifecycle-phases.js';
 
 test('the early statuses the pipeline uses come from PHASES', () => {
   assert.equal(earlyStatusOf('middleware'), PHASES.find((phase) => phase.role === 'middleware')?.earlyStatus);

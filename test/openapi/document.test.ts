@@ -1,8 +1,8 @@
-/** The OpenAPI writer on hand-built app models: one rule of PRODUCT.md section 3 per case. */
+/** The OpenAPI writer on hand-built app models: one rule of docs/openapi.md per case. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AppModel, ParamModel, RouteModel } from '../../src/model/app-model.js';
-import { buildOpenApiDocument, documentToJson, documentToYaml } from '../../src/openapi/index.js';
+import { buildOpenApiDocument, documentToJson, documentToYaml } from '../../src/entries/openapi.js';
 import { parse } from 'yaml';
 import { assertValidOpenApi } from './validate.js';
 

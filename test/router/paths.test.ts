@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { joinRoutePath, paramNames, stripTrailingSlash } from '../../src/runtime/router/paths.js';
+import { joinRoutePath, paramNames, stripTrailingSlash } from '../../src/model/route-paths.js';
 
 describe('joinRoutePath', () => {
   it('joins prefix, controller path and route path with single slashes', () => {

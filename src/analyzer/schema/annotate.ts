@@ -3,7 +3,7 @@
  * `$ref` that gains keywords is wrapped: `{allOf: [ref], ...keywords}`.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
-import { PATTERN_LIMIT_KEY } from '../../runtime/validation/pattern.js';
+import { PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
 import type { SchemaAnnotations } from './types.js';
 
 const KEYWORDS = [

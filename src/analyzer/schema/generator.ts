@@ -12,7 +12,7 @@ import { CONVERTERS } from './converters/index.js';
 import { decoratorFacts } from './decorators.js';
 import { jsDocAnnotations } from './jsdoc.js';
 import { isRiskyPattern, riskyPatternWarning } from './pattern-check.js';
-import { RISKY_PATTERN_LENGTH_LIMIT } from '../../runtime/validation/pattern.js';
+import { RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
 import { ComponentNaming } from './naming.js';
 import type { ConversionContext, SchemaAnnotations, SchemaGenerator, TypeConverter } from './types.js';
 

@@ -1,14 +1,15 @@
 /**
  * A `@pattern` that can backtrack exponentially (`^(a+)+$`) would let one request block the
- * event loop; the runtime caps such patterns to a short length (runtime/validation/pattern.ts),
- * and this says so at analysis time, so the author can rewrite the pattern instead.
+ * event loop; the runtime caps such patterns to a short length (runtime/validation/pattern.ts,
+ * with the limit from model/pattern-limit.ts), and this says so at analysis time, so the
+ * author can rewrite the pattern instead.
  *
  * Detection is safe-regex2's star-height test, run with no limit on the number of quantifiers:
  * a quantifier inside a quantified group is the shape behind exponential backtracking, and the
  * test is quick and has no false alarms on flat patterns, however long.
  */
 import safeRegex from 'safe-regex2';
-import { RISKY_PATTERN_LENGTH_LIMIT } from '../../runtime/validation/pattern.js';
+import { RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
 import type { AnalyzerDiagnostic } from '../diagnostics.js';
 
 /** Whether the pattern is valid (the runtime compiles it with the `u` flag) and nests quantifiers. */

@@ -11,7 +11,7 @@ import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-
 import { compilePipeline, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
 import { compileDevResponseCheck } from '../response/dev-check.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
-import { paramNames } from '../router/paths.js';
+import { paramNames } from '../../model/route-paths.js';
 import type { CoercerOptions } from '../validation/types.js';
 import type { JoinedController, JoinedRoute } from './join.js';
 import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';

@@ -4,6 +4,7 @@
  * collected, then reported together as one 400 `SVC_ERR_VALIDATION` problem.
  */
 import type { ParamModel } from '../../model/app-model.js';
+import { isValidatedSource } from '../../model/framework-answers.js';
 import { FrameworkHttpError } from '../errors/problem.js';
 import type { Exchange } from '../http/exchange.js';
 import { compileCoercer } from '../validation/index.js';
@@ -12,7 +13,6 @@ import { compileExtractor, type Extractor } from './extractors.js';
 
 export type Binder = (ex: Exchange) => unknown[];
 
-const VALIDATED = new Set(['path', 'query', 'header', 'cookie', 'body']);
 const NO_ARGS: unknown[] = [];
 const passThrough: Coercer = (raw) => raw;
 
@@ -34,7 +34,7 @@ export function compileBinder(params: readonly ParamModel[], options: CoercerOpt
   const compiled: CompiledParam[] = params.map((param) => ({
     index: param.index,
     extract: compileExtractor(param),
-    coerce: VALIDATED.has(param.source) ? compileCoercer(param, options) : passThrough,
+    coerce: isValidatedSource(param.source) ? compileCoercer(param, options) : passThrough,
   }));
   const arity = Math.max(...params.map((param) => param.index)) + 1;
   return (ex) => {

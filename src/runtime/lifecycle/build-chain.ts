@@ -9,7 +9,7 @@ import { allClassRecords } from '../decorators/metadata.js';
 import type { Container } from '../di/container.js';
 import type { CoercerOptions } from '../validation/types.js';
 import { compileStep, type ComponentStep } from './component-step.js';
-import { CATCH_SEARCH_ORDER, LEVELS, PHASES, type Level } from './phases.js';
+import { CATCH_SEARCH_ORDER, LEVELS, PHASES, type Level } from '../../model/lifecycle-phases.js';
 
 export interface Chain {
   middleware: ComponentStep[];

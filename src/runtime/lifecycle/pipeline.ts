@@ -16,7 +16,7 @@ import { sendValue, type Serializer } from '../response/send.js';
 import { GuardResult, MiddlewareResult, type EarlyResponse } from '../results.js';
 import type { Chain } from './build-chain.js';
 import type { ComponentStep } from './component-step.js';
-import { earlyStatusOf } from './phases.js';
+import { earlyStatusOf } from '../../model/lifecycle-phases.js';
 import { stringifyRich } from '../response/json.js';
 
 export interface PipelineSettings extends ErrorSettings {

@@ -3,7 +3,7 @@
  * its segments and its shape: the key under which routes share one path entry.
  */
 import { SvcError } from '../errors/svc-error.js';
-import { stripTrailingSlash } from './paths.js';
+import { stripTrailingSlash } from '../../model/route-paths.js';
 
 export interface PatternSegment {
   /** True for a `:param` segment. */

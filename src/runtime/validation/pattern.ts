@@ -6,23 +6,18 @@
  *   stays silent so the value gets one error, not two;
  * - without it, values over PATTERN_LENGTH_LIMIT fail with `is too long to check against its
  *   pattern`;
- * - the analyzer marks patterns that can backtrack exponentially with
- *   `x-svc-pattern-limit` (RISKY_PATTERN_LENGTH_LIMIT), which lowers the cap whatever
- *   `maxLength` says.
+ * - the analyzer marks patterns that can backtrack exponentially with `x-svc-pattern-limit`
+ *   (RISKY_PATTERN_LENGTH_LIMIT, both in src/model/pattern-limit.ts), which lowers the cap
+ *   whatever `maxLength` says.
  * Used for text inputs (constraints.ts) and, as an ajv keyword, for bodies (ajv-schema.ts).
  */
 import type { JsonSchema } from '../../model/json-schema.js';
+import { PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
+
+export { PATTERN_LIMIT_KEY };
 
 /** The cap for patterns without `maxLength`: ample for the identifiers and codes patterns check. */
 export const PATTERN_LENGTH_LIMIT = 1000;
-
-/**
- * The cap for patterns the analyzer found can backtrack exponentially: short enough that even
- * three nested quantifiers (`((a+)+)+`) stay in the milliseconds.
- */
-export const RISKY_PATTERN_LENGTH_LIMIT = 12;
-
-export const PATTERN_LIMIT_KEY = 'x-svc-pattern-limit';
 
 export const TOO_LONG_FOR_PATTERN = 'is too long to check against its pattern';
 

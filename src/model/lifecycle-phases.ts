@@ -1,11 +1,13 @@
 /**
- * The lifecycle order, as data. `docs/lifecycle.md` draws it; `build-chain.ts` reads it.
+ * The lifecycle order, as data. `docs/lifecycle.md` draws it; the runtime's `build-chain.ts`
+ * reads it.
  *
  *   middleware → guards → pre-interceptors → handler → post-interceptors (reversed)
  *
  * At every phase components run app → controller → route, in the order written at each level.
  */
-import type { ComponentRole } from '../../model/app-model.js';
+import type { ComponentRole } from './app-model.js';
+import { FRAMEWORK_STATUS } from './framework-answers.js';
 
 /** Where a component is attached, outermost first. */
 export const LEVELS = ['app', 'controller', 'route'] as const;
@@ -22,8 +24,8 @@ export interface PhaseInfo {
 }
 
 export const PHASES: readonly PhaseInfo[] = [
-  { role: 'middleware', when: 'before', order: 'written', earlyStatus: 200 },
-  { role: 'guard', when: 'before', order: 'written', earlyStatus: 403 },
+  { role: 'middleware', when: 'before', order: 'written', earlyStatus: FRAMEWORK_STATUS.stop },
+  { role: 'guard', when: 'before', order: 'written', earlyStatus: FRAMEWORK_STATUS.block },
   { role: 'preInterceptor', when: 'before', order: 'written' },
   { role: 'postInterceptor', when: 'after', order: 'reverse' },
 ];
@@ -31,7 +33,8 @@ export const PHASES: readonly PhaseInfo[] = [
 /** The status of a stop (middleware) or block (guard) that gives none: read once, at start-up. */
 export function earlyStatusOf(role: 'middleware' | 'guard'): number {
   const status = PHASES.find((phase) => phase.role === role)?.earlyStatus;
-  if (status === undefined) throw new Error(`svc: phases.ts gives no earlyStatus for ${role}`);
+  if (status === undefined)
+    throw new Error(`svc: model/lifecycle-phases.ts gives no earlyStatus for ${role}`);
   return status;
 }
 

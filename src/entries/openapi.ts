@@ -1,6 +1,6 @@
 /** `svcjs/openapi`: the analyzer and the OpenAPI writer as a library (the CLI uses it). */
-export { buildOpenApiDocument, documentPath } from './document.js';
-export { writeSpecFiles, documentToJson, documentToYaml, SPEC_DIRECTORY } from './write.js';
+export { buildOpenApiDocument, documentPath } from '../openapi/document.js';
+export { writeSpecFiles, documentToJson, documentToYaml, SPEC_DIRECTORY } from '../openapi/write.js';
 export type {
   OpenApiDocument,
   OpenApiOperation,
@@ -8,7 +8,7 @@ export type {
   OpenApiPathItem,
   OpenApiRequestBody,
   OpenApiResponse,
-} from './types.js';
+} from '../openapi/types.js';
 export { analyzeProject, formatDiagnostic, typeCheckProject } from '../analyzer/index.js';
 export type {
   AnalysisPhases,

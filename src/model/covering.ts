@@ -1,6 +1,6 @@
 /**
  * The components that run for a route, outermost first: the app's, the controller's, then the
- * route's own (PRODUCT.md 2.4), each class once. Shared by the analyzer (early answers) and the
+ * route's own (docs/lifecycle.md), each class once. Shared by the analyzer (early answers) and the
  * writer (component parameters).
  */
 import type {
@@ -9,7 +9,7 @@ import type {
   ComponentModel,
   ControllerModel,
   RouteModel,
-} from '../model/app-model.js';
+} from './app-model.js';
 
 /** The roles that run before the handler and can read the request or answer early. */
 const BEFORE_HANDLER = new Set(['middleware', 'guard', 'preInterceptor']);

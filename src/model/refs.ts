@@ -1,5 +1,5 @@
 /** `$ref` bookkeeping shared by the analyzer (model schemas) and the writer (document components). */
-import { SCHEMA_REF_PREFIX, type JsonSchema } from '../model/json-schema.js';
+import { SCHEMA_REF_PREFIX, type JsonSchema } from './json-schema.js';
 
 /**
  * Adds the component names a value refers to (anywhere inside it) to `into`. Called on whole

@@ -1,0 +1,186 @@
+/**
+ * The one catalogue of errors svc produces. `docs/errors.md` documents every entry and a test
+ * keeps the two in step. HTTP errors carry the status they answer with; start-up and analysis
+ * errors carry none.
+ */
+export interface ErrorCodeInfo {
+  /** HTTP status for errors answered to a client; undefined for start-up and analysis errors. */
+  status?: number;
+  title: string;
+  /** When it happens, in one sentence (mirrored in docs/errors.md). */
+  when: string;
+}
+
+export const ERROR_CODES = {
+  // Answered to clients (application/problem+json).
+  SVC_ERR_NOT_FOUND: { status: 404, title: 'Not Found', when: 'No route matches the request path.' },
+  SVC_ERR_METHOD_NOT_ALLOWED: {
+    status: 405,
+    title: 'Method Not Allowed',
+    when: 'The path matches a route but not with this method; the response lists the allowed ones in `Allow`.',
+  },
+  SVC_ERR_BAD_PATH: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'The request path has a malformed percent-encoding or is not an origin-form path.',
+  },
+  SVC_ERR_BAD_REQUEST: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'The request could not be parsed as HTTP, or where it begins is not certain; the connection is closed.',
+  },
+  SVC_ERR_MALFORMED_JSON: { status: 400, title: 'Bad Request', when: 'The request body is not valid JSON.' },
+  SVC_ERR_VALIDATION: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'One or more inputs are missing or do not match their declared types; `errors` lists each one.',
+  },
+  SVC_ERR_BODY_TOO_LARGE: {
+    status: 413,
+    title: 'Content Too Large',
+    when: 'The request body is larger than the body limit (default 1 MiB).',
+  },
+  SVC_ERR_UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    title: 'Unsupported Media Type',
+    when: 'A route that reads a JSON body received a body with another content type.',
+  },
+  SVC_ERR_NOT_IMPLEMENTED: {
+    status: 501,
+    title: 'Not Implemented',
+    when: 'The request uses an HTTP method no route of the app declares.',
+  },
+  SVC_ERR_LENGTH_REQUIRED: {
+    status: 411,
+    title: 'Length Required',
+    when: 'A request with a custom method sent a chunked body; such requests need a Content-Length.',
+  },
+  SVC_ERR_HEADERS_TOO_LARGE: {
+    status: 431,
+    title: 'Request Header Fields Too Large',
+    when: 'The request head is larger than the header limit (16 KiB).',
+  },
+  SVC_ERR_REQUEST_TIMEOUT: {
+    status: 408,
+    title: 'Request Timeout',
+    when: 'The request did not arrive in full within the time limit.',
+  },
+  SVC_ERR_UPGRADE_REQUIRED: {
+    status: 426,
+    title: 'Upgrade Required',
+    when: 'A WebSocket route was requested without a WebSocket upgrade.',
+  },
+  SVC_ERR_INTERNAL: {
+    status: 500,
+    title: 'Internal Server Error',
+    when: 'A handler or component threw something that is not an HttpError and no catcher handled it.',
+  },
+  SVC_ERR_HTTP: {
+    status: undefined,
+    title: 'HTTP error',
+    when: 'A handler or component threw an `HttpError`; the status and message are the ones it gave.',
+  },
+
+  // Start-up errors (thrown by createApp).
+  SVC_ERR_MODEL_MISSING: {
+    title: 'App model not found',
+    when: 'createApp found no app model (`.svc/app-model.json`, or next to the running code); run `svc build` or `svc dev`.',
+  },
+  SVC_ERR_MODEL_STALE: {
+    title: 'App model out of date',
+    when: "The decorators in the running code and the analyzer's app model disagree; re-run the analyzer.",
+  },
+  SVC_ERR_MISSING_PROVIDER: {
+    title: 'Missing provider',
+    when: 'A constructor parameter of a controller, component or provider has a type no provider supplies and that cannot be constructed without arguments.',
+  },
+  SVC_ERR_PROVIDER_CYCLE: {
+    title: 'Dependency cycle',
+    when: 'Constructor dependencies form a cycle; the message names the chain (`A → B → A`).',
+  },
+  SVC_ERR_UNKNOWN_OPTION: {
+    title: 'Unknown option',
+    when: 'An app option given to `createApp`, `@App` or `svc.config.json` is not one svc knows; the message names it and where it was given.',
+  },
+  SVC_ERR_INVALID_OPTION: {
+    title: 'Invalid option value',
+    when: 'An app option has a value of the wrong kind (a function in `@App` or `svc.config.json`, a negative `bodyLimit`).',
+  },
+  SVC_ERR_DUPLICATE_ROUTE: {
+    title: 'Duplicate route',
+    when: 'Two handlers answer the same method on the same path shape.',
+  },
+  SVC_ERR_INVALID_ROUTE: {
+    title: 'Invalid route',
+    when: 'A route path is malformed (for example an empty `:` segment).',
+  },
+  SVC_ERR_NOT_COMPILED: {
+    title: 'Module not compiled',
+    when: 'A model module is TypeScript, the process cannot import it, and no compiled JavaScript is where rootDir/outDir put it.',
+  },
+  SVC_ERR_BUILD_MISSING: {
+    title: 'No build',
+    when: '`svc start` found no compiled entry; run `svc build` first.',
+  },
+  SVC_ERR_DUPLICATE_DECORATOR: {
+    title: 'Decorator written twice',
+    when: 'A method has two route decorators or two lifecycle role decorators, or a parameter has two binding decorators; use one.',
+  },
+  SVC_ERR_DECORATOR_TARGET: {
+    title: 'Decorator in the wrong place',
+    when: 'A parameter decorator (`@Param`, `@Body`, ...) is on a constructor parameter; it belongs on a route or component method parameter.',
+  },
+  SVC_ERR_INVALID_METHOD_NAME: {
+    title: 'Invalid method name',
+    when: '`defineMethod(NAME)` was given a name that is not upper-case letters, digits, `_` or `-`, starting with a letter.',
+  },
+  SVC_ERR_CATCH_CLASS: {
+    title: 'Catch class not importable',
+    when: "`@Catch(ErrorClass)` names a class the runtime cannot import by name: export it from a project module (svc's own errors and built-in errors such as `TypeError` need nothing).",
+  },
+
+  // Analysis errors (svc build exits non-zero; svc dev keeps the last good server).
+  SVC_ERR_TSCONFIG_MISSING: { title: 'No tsconfig.json', when: 'The project root has no `tsconfig.json`.' },
+  SVC_ERR_DECORATORS_DISABLED: {
+    title: 'experimentalDecorators is off',
+    when: 'The project `tsconfig.json` does not set `"experimentalDecorators": true`.',
+  },
+  SVC_ERR_NO_CONTROLLERS: {
+    title: 'No controllers',
+    when: 'No class in the project is decorated with `@Controller`.',
+  },
+  SVC_ERR_DUPLICATE_OPERATION_ID: {
+    title: 'Duplicate operationId',
+    when: 'Two routes produce the same `operationId` (`<controller>_<method>`).',
+  },
+  SVC_ERR_UNKNOWN_PATH_PARAM: {
+    title: 'Unknown path parameter',
+    when: 'A `@Param` names no `:segment` of its route path.',
+  },
+  SVC_ERR_UNBOUND_PATH_SEGMENT: {
+    title: 'Unbound path segment',
+    when: "A `:segment` of a route's own path (the `@Get(...)` argument) is bound by no `@Param` of its handler; segments of the controller path may stay unbound.",
+  },
+  SVC_ERR_UNBOUND_PARAMETER: {
+    title: 'Unbound parameter',
+    when: 'A handler or component parameter has no binding decorator.',
+  },
+  SVC_ERR_NOT_STATIC: {
+    title: 'Argument not known at build time',
+    when: 'A decorator argument the analyzer must read (a path, a status, a method name) is not a literal or constant.',
+  },
+  SVC_ERR_DUPLICATE_CLASS: {
+    title: 'Duplicate class name',
+    when: 'Two controllers or two components share a class name; names key operation ids, tags and the runtime join.',
+  },
+  SVC_ERR_TYPE_CHECK: {
+    title: 'TypeScript error',
+    when: 'The project does not type-check; the analyzer reports the compiler diagnostics.',
+  },
+  SVC_ERR_CONFIG_INVALID: {
+    title: 'Invalid svc.config.json',
+    when: '`svc.config.json` at the project root is not valid JSON.',
+  },
+} as const satisfies Record<`SVC_ERR_${string}`, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,46 @@
+/**
+ * The statuses svc answers with on its own, where no user code chose one. The runtime answers
+ * with them, the analyzer writes them into the model and the OpenAPI writer documents them; all
+ * three read them here, so the wire and the document cannot drift apart. Statuses of errors come
+ * from the error catalogue, which docs/errors.md mirrors.
+ */
+import type { ParamSource, RouteModel } from './app-model.js';
+import { ERROR_CODES } from './error-catalogue.js';
+
+export const FRAMEWORK_STATUS = {
+  /** `MiddlewareResult.stop()` without a `statusCode`. */
+  stop: 200,
+  /** `GuardResult.block()` without a `statusCode`. */
+  block: 403,
+  /** A WebSocket route accepting the upgrade. */
+  webSocketAccepted: 101,
+  /** A plain (non-upgrade) request to a WebSocket route. */
+  webSocketWithoutUpgrade: ERROR_CODES.SVC_ERR_UPGRADE_REQUIRED.status,
+  /** An input from a validated source that is missing or does not match its type. */
+  invalidInput: ERROR_CODES.SVC_ERR_VALIDATION.status,
+  /** A JSON body over the body limit. */
+  bodyTooLarge: ERROR_CODES.SVC_ERR_BODY_TOO_LARGE.status,
+  /** A body sent with another content type to a route that reads JSON. */
+  unsupportedMediaType: ERROR_CODES.SVC_ERR_UNSUPPORTED_MEDIA_TYPE.status,
+} as const;
+
+/**
+ * The parameter sources whose values come from the client and are checked against their types;
+ * a route with one can answer `invalidInput`. `data`, `ctx` and `messages` are svc's own values.
+ */
+export const VALIDATED_SOURCES: ReadonlySet<ParamSource> = new Set<ParamSource>([
+  'path',
+  'query',
+  'header',
+  'cookie',
+  'body',
+]);
+
+export function isValidatedSource(source: ParamSource): boolean {
+  return VALIDATED_SOURCES.has(source);
+}
+
+/** The status a route answers when it succeeds: a WebSocket route switches protocols. */
+export function successStatus(route: Pick<RouteModel, 'kind' | 'statusCode'>): number {
+  return route.kind === 'websocket' ? FRAMEWORK_STATUS.webSocketAccepted : route.statusCode;
+}
