@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    // Fixtures mirror user code as PRODUCT.md writes it: controllers registered by their
+    // Fixtures mirror user code as docs/ show it: controllers registered by their
     // decorators alone (never referenced), parameters a route declares but does not read.
     files: ['test/fixtures/**'],
     rules: { '@typescript-eslint/no-unused-vars': 'off' },

@@ -1,5 +1,5 @@
 /**
- * The analyzer: a TypeScript project → the app model (PRODUCT.md 1, 2.6). Loads the project's
+ * The analyzer: a TypeScript project → the app model (docs/architecture.md). Loads the project's
  * program, extracts what each project file declares (controllers, components, the app class),
  * assembles and checks the whole app. The model is undefined when any error was found.
  * The project's full type check is a phase apart (`typeCheck: false` skips it; the CLI writes

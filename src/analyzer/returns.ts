@@ -1,4 +1,4 @@
-/** The return type of a handler → how it goes on the wire (PRODUCT.md 2.2) and its schema. */
+/** The return type of a handler → how it goes on the wire (docs/routing.md) and its schema. */
 import ts from 'typescript';
 import type { ReturnModel, RouteKind } from '../model/app-model.js';
 import type { AnalysisContext } from './context.js';

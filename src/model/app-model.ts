@@ -19,7 +19,7 @@ export type ParamSource = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'dat
 /** The kind of route, which decides how the response is produced. */
 export type RouteKind = 'http' | 'sse' | 'websocket';
 
-/** How a handler's return value goes on the wire (PRODUCT.md 2.2). */
+/** How a handler's return value goes on the wire (docs/routing.md, "Return values"). */
 export type ReturnKind = 'void' | 'text' | 'json' | 'bytes' | 'stream';
 
 export interface SourceLocation {

@@ -57,7 +57,7 @@ describe('analysis errors in the invalid fixture', () => {
     assert.deepEqual(actual, expected);
   });
 
-  it('passes the schema warnings through with the seed wording', () => {
+  it('passes the schema warnings through with their documented wording', () => {
     const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
     const expected = markers
       .filter((marker) => marker.kind === 'warn')
@@ -80,7 +80,7 @@ describe('analysis errors in the invalid fixture', () => {
     );
     assert.match(byCode('SVC_ERR_DUPLICATE_CLASS')!.message, /'Audit'.*src\/audit-a\.ts:3/);
     // Only the route's own :segments must be bound; TeamsController leaves the controller's :orgId
-    // unbound (as PRODUCT.md 2.1's create/remove do) and gets no error.
+    // unbound (in its create/remove routes) and gets no error.
     assert.deepEqual(
       result.diagnostics
         .filter((diagnostic) => diagnostic.code === 'SVC_ERR_UNBOUND_PATH_SEGMENT')

@@ -1,4 +1,4 @@
-/** PRODUCT.md 2.3 (SSE, WebSocket) and 2.4 (lifecycle order, stop, block, interceptors). */
+/** SSE and WebSocket (docs/streams.md); lifecycle order, stop, block, interceptors (docs/lifecycle.md). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WebSocket } from 'ws';

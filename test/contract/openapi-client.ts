@@ -1,5 +1,5 @@
 /**
- * The proof of PRODUCT.md section 4: a client generated at test time from the WRITTEN
+ * The proof that the document is right: a client generated at test time from the WRITTEN
  * swagger.json calls every documented operation (path-item methods and `x-svc-methods`) on the
  * live server with a request built from the documented parameters and request body, and checks
  * that the answer is what the document says: a documented (and successful) status, the

@@ -1,5 +1,5 @@
 /**
- * PRODUCT.md section 4: "a generated client used against the live server is the proof". The
+ * A client generated from the document, used against the live server, proves the document. The
  * contract app is built and started with the real CLI; a client generated from the written
  * swagger.json calls every operation and checks each answer against the document.
  */

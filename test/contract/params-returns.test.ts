@@ -1,4 +1,4 @@
-/** PRODUCT.md 2.1 parameter decorators and 2.2 return values, over a real socket. */
+/** Parameter decorators and return values (docs/routing.md), over a real socket. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startInProcess, type LiveApp } from './contract-app.js';

@@ -1,4 +1,4 @@
-/** PRODUCT.md 2.1 (methods, HEAD, OPTIONS, custom) and 2.5 (errors) over a real socket. */
+/** Methods, HEAD, OPTIONS, custom methods (docs/routing.md) and errors (docs/errors.md) over a real socket. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseResponses, rawExchange } from '../custom-methods/raw-client.js';
@@ -149,7 +149,7 @@ describe('contract: routing and errors', () => {
     assert.deepEqual(json(response.body), { caught: 'short and stout' });
   });
 
-  it('the seed guard: missing header, invalid token, valid token', async () => {
+  it('the bearer guard: missing header, invalid token, valid token', async () => {
     const missing = await send('GET', url('/api/account/me'));
     assert.equal(missing.status, 401);
     assert.equal(missing.headers['content-type'], 'text/plain; charset=utf-8');

@@ -1,5 +1,5 @@
 /**
- * PRODUCT.md 2: "The app must run the same under tsc, tsx/esbuild and svc's own runner."
+ * An app runs the same under tsc, tsx/esbuild and svc's own runner (docs/getting-started.md).
  * One project (test/fixtures/run-modes/app: a guarded controller with path, query and body
  * inputs, an @App with a provider, and the user's own entry src/main.ts that imports only the
  * controller) is built once, then served three ways over a real socket (plus an esbuild bundle);

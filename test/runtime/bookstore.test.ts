@@ -1,4 +1,4 @@
-/** The bookstore example end to end: CRUD, query filters, the seed's bearer guard and a role guard. */
+/** The bookstore example end to end: CRUD, query filters, the bearer guard and a role guard. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ after(() => app.close());
 const reader = { Authorization: 'Bearer reader-token' };
 const admin = { Authorization: 'Bearer admin-token' };
 
-describe('seed bearer-token guard, over a real socket', () => {
+describe('bearer-token guard, over a real socket', () => {
   test('no Authorization header → 401 Missing or invalid Authorization header', async () => {
     const reply = await viaSocket(base, { method: 'GET', url: '/api/account/me' });
     assert.equal(reply.status, 401);

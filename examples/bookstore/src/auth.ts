@@ -1,4 +1,4 @@
-/** The seed's bearer-token guard, and a role guard that reads what it stored. */
+/** A bearer-token guard (docs/lifecycle.md), and a role guard that reads what it stored. */
 import { component, Data, DataHolder, Guard, GuardResult, Header } from 'svcjs';
 
 /** Known tokens and the role each one carries (a real app asks its identity provider). */

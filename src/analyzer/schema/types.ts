@@ -44,7 +44,7 @@ export interface ConversionContext {
   named(name: string, build: () => JsonSchema): JsonSchema;
   /** The readable, deterministic component name of a type (`User`, `Page_User`). */
   nameOf(type: ts.Type): string;
-  /** Records an unresolvable type: returns `{}` and emits the seed's warning once per type and site. */
+  /** Records an unresolvable type: returns `{}` and emits the `@ApiType` warning once per type and site. */
   unresolvable(type: ts.Type, site?: ts.Node): JsonSchema;
   /** Where the type is used (for warnings); the nearest node with a position. */
   readonly site: ts.Node | undefined;

@@ -2,7 +2,7 @@
  * `string`, `number`, `boolean` (also the `true | false` union the checker makes of it),
  * template literal strings, and the empty types: `void`/`undefined` → `{}` without a warning
  * (the analyzer documents them as "no content"), `null` alone → `{nullable: true}`, and the
- * `object` keyword → `{type: 'object'}` (any non-primitive value: PRODUCT.md 2.3 streams
+ * `object` keyword → `{type: 'object'}` (any non-primitive value, as in an SSE route streaming
  * `string | object`; it says enough for a client, so no warning).
  */
 import ts from 'typescript';

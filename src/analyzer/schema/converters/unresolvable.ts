@@ -1,7 +1,7 @@
 /**
  * What has no schema: `any`, `unknown`, `never`, symbols, functions and classes we
  * know nothing about (lib classes without their own converter, classes from dependencies).
- * They get `{}` and the seed's warning suggesting `@ApiType`, once per type and site.
+ * They get `{}` and the warning suggesting `@ApiType` (docs/openapi.md), once per type and site.
  */
 import ts from 'typescript';
 import type { ConversionContext, TypeConverter } from '../types.js';
