@@ -1,8 +1,8 @@
 /** The `@App` class (prefix, host, port, app-level components) and the document's info. */
-import fs from 'node:fs';
-import path from 'node:path';
 import type ts from 'typescript';
+import type { StaticAppOptions } from '../model/app-options.js';
 import type { ApiInfoModel, AppClassModel } from '../model/app-model.js';
+import { readDecoratorOptions, readProviderRefs } from './app-options.js';
 import { exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';
 import { findSvc, type SvcDecorator } from './decorators.js';
@@ -20,10 +20,12 @@ export interface AppSettings {
   app?: AppClassModel;
   /** `@ApiInfo` fields as written on the app class. */
   info: Partial<ApiInfoModel>;
+  /** The option-table options written in `@App({...})`. */
+  options: StaticAppOptions;
 }
 
 export function defaultAppSettings(): AppSettings {
-  return { prefix: DEFAULT_PREFIX, host: DEFAULT_HOST, port: DEFAULT_PORT, info: {} };
+  return { prefix: DEFAULT_PREFIX, host: DEFAULT_HOST, port: DEFAULT_PORT, info: {}, options: {} };
 }
 
 /** Reads `@App({...})` and `@ApiInfo({...})` from the app class. */
@@ -33,7 +35,8 @@ export function extractAppSettings(
   decorators: SvcDecorator[],
 ): AppSettings {
   const settings = defaultAppSettings();
-  const options = objectProperties(findSvc(decorators, 'App')?.args[0]);
+  const argument = findSvc(decorators, 'App')?.args[0];
+  const options = objectProperties(argument);
   const prefix = options.get('prefix');
   if (prefix)
     settings.prefix = normalizePrefix(requireStatic(context, prefix, 'string', '@App prefix') ?? '/api');
@@ -42,6 +45,7 @@ export function extractAppSettings(
   const port = options.get('port');
   if (port) settings.port = requireStatic(context, port, 'number', '@App port') ?? DEFAULT_PORT;
   settings.info = readApiInfo(context, findSvc(decorators, 'ApiInfo')?.args[0]);
+  settings.options = readDecoratorOptions(context, argument);
   const app: AppClassModel = {
     ...locationOf(context, declaration.name ?? declaration),
     className: declaration.name?.text ?? 'default',
@@ -50,6 +54,8 @@ export function extractAppSettings(
   };
   const exportName = exportNameOf(context, declaration);
   if (exportName) app.exportName = exportName;
+  const providers = readProviderRefs(context, argument);
+  if (providers.length > 0) app.providers = providers;
   settings.app = app;
   return settings;
 }
@@ -70,9 +76,12 @@ function readApiInfo(context: AnalysisContext, argument: ts.Expression | undefin
   return info;
 }
 
-/** `@ApiInfo` wins over `svc.config.json`, which wins over the defaults (`API`, `1.0.0`). */
-export function resolveInfo(context: AnalysisContext, fromDecorator: Partial<ApiInfoModel>): ApiInfoModel {
-  const fromConfig = readConfigInfo(context);
+/** `@ApiInfo` wins over `svc.config.json` (`{"openapi": {...}}`), which wins over the defaults (`API`, `1.0.0`). */
+export function resolveInfo(
+  fromDecorator: Partial<ApiInfoModel>,
+  config: Record<string, unknown>,
+): ApiInfoModel {
+  const fromConfig = readConfigInfo(config);
   const info: ApiInfoModel = {
     title: fromDecorator.title ?? fromConfig.title ?? 'API',
     version: fromDecorator.version ?? fromConfig.version ?? '1.0.0',
@@ -82,23 +91,8 @@ export function resolveInfo(context: AnalysisContext, fromDecorator: Partial<Api
   return info;
 }
 
-function readConfigInfo(context: AnalysisContext): Partial<ApiInfoModel> {
-  const file = path.join(context.root, 'svc.config.json');
-  if (!fs.existsSync(file)) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    context.diagnostics.push({
-      severity: 'error',
-      code: 'SVC_ERR_CONFIG_INVALID',
-      message: `svc.config.json is not valid JSON: ${(error as Error).message}`,
-      file: 'svc.config.json',
-      line: 1,
-    });
-    return {};
-  }
-  const openapi = (parsed as { openapi?: Record<string, unknown> } | null)?.openapi ?? {};
+function readConfigInfo(config: Record<string, unknown>): Partial<ApiInfoModel> {
+  const openapi = (config.openapi ?? {}) as Record<string, unknown>;
   const info: Partial<ApiInfoModel> = {};
   for (const key of ['title', 'version', 'description'] as const) {
     const value = openapi[key];

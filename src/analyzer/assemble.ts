@@ -3,10 +3,12 @@ import { APP_MODEL_VERSION, type AppModel, type ComponentModel } from '../model/
 import type { JsonSchema } from '../model/json-schema.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
+import { mergeStaticOptions, readConfigOptions, readSvcConfig } from './app-options.js';
 import { checkApp } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { addEarlyAnswers } from './early-answers.js';
 import type { FileFragment } from './fragments.js';
+import { reachableInjectables } from './injectables.js';
 import { finalizeSchemas } from './model-schemas.js';
 import { collectModules } from './modules.js';
 
@@ -40,18 +42,26 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   context.diagnostics.push(...checkApp(controllers, components));
   const earlyAnswers = fragments.flatMap((fragment) => fragment.earlyAnswers);
   addEarlyAnswers(app?.app, components, controllers, earlyAnswers);
+  const config = readSvcConfig(context);
   const model: AppModel = {
     version: APP_MODEL_VERSION,
     prefix,
     host: app?.host ?? DEFAULT_HOST,
     port: app?.port ?? DEFAULT_PORT,
-    info: resolveInfo(context, app?.info ?? {}),
+    info: resolveInfo(app?.info ?? {}, config),
     controllers,
     components,
     schemas: {},
     modules: [],
   };
   if (app) model.app = structuredClone(app.app);
+  const options = mergeStaticOptions(app?.options ?? {}, readConfigOptions(context, config));
+  if (Object.keys(options).length > 0) model.options = options;
+  const injectables = reachableInjectables(
+    model,
+    fragments.flatMap((fragment) => fragment.injectables),
+  );
+  if (injectables.length > 0) model.injectables = injectables;
   model.schemas = finalizeSchemas(model, schemas);
   model.modules = collectModules(model);
   return model;

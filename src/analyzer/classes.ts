@@ -1,6 +1,6 @@
 /** Facts about classes shared by controllers, components and the app class: module, export name, dependencies. */
 import ts from 'typescript';
-import type { DependencyModel } from '../model/app-model.js';
+import type { DependencyModel, InjectableModel } from '../model/app-model.js';
 import { relativeFile, type AnalysisContext } from './context.js';
 import { isSvcFile } from './svc-symbols.js';
 
@@ -72,4 +72,20 @@ function dependencyOf(
   const importable = classDeclaration && importableAs(context, classDeclaration);
   if (importable) Object.assign(dependency, importable);
   return dependency;
+}
+
+/**
+ * The classes of a file the container may have to construct with arguments: exported classes
+ * whose constructor has parameters. Assembly keeps those some constructor or provider reaches.
+ */
+export function injectablesOf(context: AnalysisContext, file: ts.SourceFile): InjectableModel[] {
+  const injectables: InjectableModel[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isClassDeclaration(statement)) continue;
+    const dependencies = dependenciesOf(context, statement);
+    const importable = dependencies.length > 0 ? importableAs(context, statement) : undefined;
+    if (importable)
+      injectables.push({ className: statement.name?.text ?? 'default', ...importable, dependencies });
+  }
+  return injectables;
 }

@@ -3,11 +3,18 @@
  * an incremental run re-extracts only the files whose own text or dependencies changed.
  */
 import type ts from 'typescript';
-import type { AppClassModel, ApiInfoModel, ComponentModel, ControllerModel } from '../model/app-model.js';
+import type {
+  AppClassModel,
+  ApiInfoModel,
+  ComponentModel,
+  ControllerModel,
+  InjectableModel,
+} from '../model/app-model.js';
+import type { StaticAppOptions } from '../model/app-options.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { reachableSchemas } from '../model/refs.js';
 import { extractAppSettings } from './app-class.js';
-import { moduleOf } from './classes.js';
+import { injectablesOf, moduleOf } from './classes.js';
 import { extractComponent } from './components.js';
 import type { AnalysisContext } from './context.js';
 import { extractController } from './controllers.js';
@@ -21,6 +28,7 @@ export interface AppFragment {
   host: string;
   port: number;
   info: Partial<ApiInfoModel>;
+  options: StaticAppOptions;
   app: AppClassModel;
 }
 
@@ -32,6 +40,8 @@ export interface FileFragment {
   factories: ComponentFactory[];
   /** `GuardResult.block` / `MiddlewareResult.stop` answers of this file's component classes. */
   earlyAnswers: ComponentEarlyAnswers[];
+  /** Exported classes of this file whose constructors take parameters. */
+  injectables: InjectableModel[];
   /** The named schemas this file's models reach. */
   schemas: Record<string, JsonSchema>;
   /** Errors and warnings found while extracting this file (type-check errors are kept apart). */
@@ -57,6 +67,7 @@ export function extractFragment(context: AnalysisContext, file: ts.SourceFile): 
       className: declaration.name?.text ?? 'default',
       answers: extractEarlyAnswers(declaration),
     })),
+    injectables: injectablesOf(context, file),
     schemas: {},
     diagnostics: [
       ...context.diagnostics.slice(errorsBefore),

@@ -9,6 +9,7 @@
  *
  * Everything here must stay plain JSON: no functions, no `undefined` that matters, no Maps.
  */
+import type { StaticAppOptions } from './app-options.js';
 import type { JsonSchema } from './json-schema.js';
 
 export const APP_MODEL_VERSION = 1;
@@ -142,8 +143,21 @@ export interface ComponentMethodModel extends SourceLocation {
   role: ComponentRole;
   /** For `@Catch(ErrorClass)`: the error class name; absent catches everything. */
   catches?: string;
+  /** For `@Catch(ErrorClass)`: where the runtime finds that class to match thrown errors against. */
+  catchesClass?: CatchClassModel;
+  /** `@StatusCode(n)` on a catcher: the status of its answer. */
+  statusCode?: number;
   params: ParamModel[];
 }
+
+/**
+ * The error class of a `@Catch(ErrorClass)`, by where it is exported: a project module, svc's
+ * own exports (`HttpError`, `NotFoundError`, ...), or a JavaScript built-in (`TypeError`).
+ */
+export type CatchClassModel =
+  | { from: 'project'; module: string; exportName: string }
+  | { from: 'svc'; exportName: string }
+  | { from: 'global'; name: string };
 
 export interface ComponentModel extends SourceLocation {
   className: string;
@@ -166,6 +180,20 @@ export interface AppClassModel extends SourceLocation {
   module: string;
   exportName?: string;
   components: ComponentUseModel[];
+  /** Classes named in `@App({ providers })` (as a class or `useClass`), when importable; absent when none. */
+  providers?: ClassRefModel[];
+}
+
+/** An exported project class, keyed by its module and export name (two same-named classes stay apart). */
+export interface ClassRefModel {
+  className: string;
+  module: string;
+  exportName: string;
+}
+
+/** A class the container may construct, with its constructor's dependencies (by declared type). */
+export interface InjectableModel extends ClassRefModel {
+  dependencies: DependencyModel[];
 }
 
 export interface AppModel {
@@ -182,4 +210,14 @@ export interface AppModel {
   schemas: Record<string, JsonSchema>;
   /** Every module the runtime must import, relative to the root: controllers, components, app, dependencies. */
   modules: string[];
+  /**
+   * App options from `@App({...})` over `svc.config.json` (`{"app": {...}}`), already checked
+   * against `APP_OPTIONS`; absent when neither sets one. `createApp`'s own argument wins over them.
+   */
+  options?: StaticAppOptions;
+  /**
+   * Dependency classes with constructor parameters, reachable from the controllers', components'
+   * and `@App` providers' constructors; absent when none.
+   */
+  injectables?: InjectableModel[];
 }

@@ -1,8 +1,16 @@
 /** The public shape of a running app, shared by `createApp`, the CLI and `svcjs/testing`. */
 import type { Server } from 'node:http';
 import type { AppModel } from '../model/app-model.js';
+import type { StaticAppOptions, StaticLogOption, WebSocketOptions } from '../model/app-options.js';
 
-export interface CreateAppOptions {
+/** `log` in `createApp`: the static forms, or a function that receives each line. */
+export type LogOption = StaticLogOption | ((line: string) => void);
+
+/**
+ * The app options (`dev`, `bodyLimit`, `unknownProperties`, `sseHeartbeatMs`, `webSocket`, `log`)
+ * come from the one option table; each given here wins over `@App` and `svc.config.json`.
+ */
+export interface CreateAppOptions extends Omit<StaticAppOptions, 'log'> {
   /** The app model, or the path of its JSON file. Default: `<root>/.svc/app-model.json`. */
   model?: AppModel | string;
   /** Directory the model's module paths are relative to. Default: the root (or the model file's directory). */
@@ -14,26 +22,11 @@ export interface CreateAppOptions {
    * `baseDir`. Lets tests and bundlers hand the classes over directly.
    */
   modules?: Record<string, Record<string, unknown>>;
-  /** Dev mode: stack traces in 500 bodies, response-schema warnings. Default: `NODE_ENV === 'development'`. */
-  dev?: boolean;
-  /** Maximum JSON body size in bytes. Default: `@App({bodyLimit})` or 1 MiB. */
-  bodyLimit?: number;
-  /** What to do with body properties the type does not declare. Default `keep`. */
-  unknownProperties?: 'keep' | 'strip' | 'reject';
-  /** Interval of the SSE comment heartbeat, in ms. Default 15000. */
-  sseHeartbeatMs?: number;
-  /** WebSocket connections. */
-  webSocket?: WebSocketOptions;
-  /** Where log lines go. Default: console.error. */
-  log?: (line: string) => void;
+  /** Where log lines go: `false` drops them, `'stderr'` (the default) or a function. */
+  log?: LogOption;
 }
 
-export interface WebSocketOptions {
-  /** Largest incoming message in bytes; a bigger one closes the connection with 1009. Default 1 MiB. */
-  maxPayload?: number;
-  /** Keepalive ping interval in ms; a peer that missed the previous ping is dropped. Default 30000; 0 turns it off. */
-  pingIntervalMs?: number;
-}
+export type { WebSocketOptions };
 
 export interface InjectRequest {
   method: string;

@@ -44,8 +44,9 @@ export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
   const model = result.model;
   const outDir = result.program && transpileProject(root, result.program);
   const modules = outDir && result.program ? await importProject(root, outDir, result.program) : {};
+  const { typeCheck: _typeCheck, ...appOptions } = options;
   const app = await createApp({
-    ...options,
+    ...appOptions,
     root,
     model,
     baseDir: root,

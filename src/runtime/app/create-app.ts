@@ -2,10 +2,10 @@
  * `createApp`: model → imported modules → joined with the decorator records → instances →
  * compiled routes → one request handler, shared by `listen` and `inject`.
  */
-import type { DependencyModel } from '../../model/app-model.js';
 import type { CreateAppOptions, ListenOptions, RouteInfo, SvcApp } from '../app-types.js';
 import { Container } from '../di/container.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
+import { catchClassResolver } from '../lifecycle/catch-classes.js';
 import { compileRoute, type CompiledRoute, type RouteCompileContext } from './compile-route.js';
 import { inject } from './inject.js';
 import { joinModel, type JoinedApp } from './join.js';
@@ -22,15 +22,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const { model, baseDir, compile } = await loadModel(options);
   const loader = new ModuleLoader(new ModuleLocator(baseDir, compile), options.modules);
   const joined = joinModel(model, await loader.loadAll(model));
-  const settings = resolveSettings(options, joined.appRecord?.app);
-  const container = new Container(joined.appRecord?.app?.providers ?? [], (dependency: DependencyModel) =>
-    loader.loadClass(dependency),
+  const settings = resolveSettings(options, model);
+  const container = await Container.create(joined.appRecord?.app?.providers ?? [], model, (reference) =>
+    loader.loadClass(reference),
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   const context: RouteCompileContext = {
     model,
     appUses: joined.appRecord?.components ?? [],
-    steps: new ComponentSteps(container, joined.componentModels, coercion),
+    steps: new ComponentSteps(
+      container,
+      joined.componentModels,
+      coercion,
+      catchClassResolver((module) => loader.load(module)),
+    ),
     coercion,
     settings,
     streams: { sseHeartbeatMs: settings.sseHeartbeatMs, shutdown: new StreamShutdown() },

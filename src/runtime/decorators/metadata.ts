@@ -6,6 +6,7 @@
  * "the order written" is built with `unshift`.
  */
 import type { ComponentRole, ParamSource } from '../../model/app-model.js';
+import type { StaticAppOptions } from '../../model/app-options.js';
 
 export type Constructor<T = object> = abstract new (...args: any[]) => T;
 
@@ -56,13 +57,15 @@ export type Provider =
   | { provide: Constructor; useClass: Constructor }
   | { provide: Constructor; useFactory: () => unknown };
 
-export interface AppOptions {
+/**
+ * `@App({...})`: where the app listens, its providers, and every static app option of the one
+ * option table (read by the analyzer; `createApp`'s own argument wins over them).
+ */
+export interface AppOptions extends StaticAppOptions {
   prefix?: string;
   host?: string;
   port?: number;
   providers?: Provider[];
-  /** Maximum JSON body size in bytes (default 1 MiB). */
-  bodyLimit?: number;
 }
 
 const records = new Map<Constructor, ClassRecord>();

@@ -1,16 +1,21 @@
 /**
- * Constructor injection, kept small: providers from `@App({providers})` matched by the
- * dependency's declared class name; a class with a no-argument constructor needs no
- * registration (it is imported through the model's module/export name). Singletons only.
+ * Constructor injection, kept small. Classes are keyed by identity: a dependency's class is the
+ * export the app model names (module + export name, so two same-named classes in different
+ * files stay apart); only a type the model cannot import (an interface, a class outside the
+ * project) is matched to a registered provider by name. Every provider's own constructor is
+ * injected the same way, transitively. Singletons only.
+ *
+ * - registered (`@App({ providers })`): a class, `useValue`, `useClass` or `useFactory`;
+ * - not registered: a class whose constructor takes no arguments is constructed as is;
+ * - anything else is `SVC_ERR_MISSING_PROVIDER` naming the class and the parameter, and a
+ *   dependency that leads back to itself is `SVC_ERR_PROVIDER_CYCLE` naming the chain.
  */
-import type { DependencyModel } from '../../model/app-model.js';
+import type { AppModel, DependencyModel } from '../../model/app-model.js';
 import type { Constructor, Provider } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
 
 /** Loads the class a dependency names (from its module and export), when the model knows where. */
 export type ClassLoader = (dependency: DependencyModel) => Promise<Constructor | undefined>;
-
-type Factory = () => unknown;
 
 /** Types no provider can stand for: left to the constructor's default when no argument is given. */
 const NOT_INJECTABLE = new Set([
@@ -26,70 +31,137 @@ const NOT_INJECTABLE = new Set([
   'null',
 ]);
 
-export class Container {
-  private readonly factories = new Map<string, Factory>();
-  private readonly instances = new Map<string, unknown>();
+/** The classes being constructed, outermost first: the controller or component, then its dependencies. */
+type Chain = readonly { target: Constructor; name: string }[];
 
-  constructor(
+export class Container {
+  private readonly providers = new Map<Constructor, Provider>();
+  private readonly instances = new Map<Constructor, unknown>();
+  /** Resolutions run one at a time, so a class being built is always on the current chain. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
     providers: readonly Provider[],
+    /** Constructor dependencies of the classes the model describes, by class identity. */
+    private readonly dependencies: ReadonlyMap<Constructor, readonly DependencyModel[]>,
     private readonly loadClass: ClassLoader,
   ) {
-    for (const provider of providers) this.register(provider);
+    for (const provider of providers)
+      this.providers.set(typeof provider === 'function' ? provider : provider.provide, provider);
   }
 
-  private register(provider: Provider): void {
-    if (typeof provider === 'function') {
-      this.factories.set(provider.name, () => construct(provider));
-    } else if ('useValue' in provider) {
-      this.factories.set(provider.provide.name, () => provider.useValue);
-    } else if ('useClass' in provider) {
-      this.factories.set(provider.provide.name, () => construct(provider.useClass));
-    } else {
-      this.factories.set(provider.provide.name, provider.useFactory);
+  /** Loads the model's dependency classes so their constructors can be matched by identity. */
+  static async create(
+    providers: readonly Provider[],
+    model: AppModel,
+    loadClass: ClassLoader,
+  ): Promise<Container> {
+    const dependencies = new Map<Constructor, readonly DependencyModel[]>();
+    for (const injectable of model.injectables ?? []) {
+      const { className, module, exportName } = injectable;
+      const target = await loadClass({ name: className, index: 0, typeName: className, module, exportName });
+      if (target !== undefined) dependencies.set(target, injectable.dependencies);
     }
+    return new Container(providers, dependencies, loadClass);
   }
 
   /** Creates `target` with `leadingArgs` first, the remaining constructor parameters injected. */
-  async instantiate(
+  instantiate(
     target: Constructor,
     dependencies: readonly DependencyModel[],
     owner: string,
+    leadingArgs: readonly unknown[] = [],
+  ): Promise<unknown> {
+    const next = this.queue.then(() =>
+      this.construct(target, dependencies, [{ target, name: owner }], leadingArgs),
+    );
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async construct(
+    target: Constructor,
+    dependencies: readonly DependencyModel[],
+    chain: Chain,
     leadingArgs: readonly unknown[] = [],
   ): Promise<unknown> {
     const args: unknown[] = [...leadingArgs];
     for (const dependency of dependencies) {
       // Decorator arguments take their places; a primitive-typed parameter with no argument keeps its default.
       if (dependency.index < leadingArgs.length || NOT_INJECTABLE.has(dependency.typeName)) continue;
-      args[dependency.index] = await this.resolve(dependency, owner);
+      args[dependency.index] = await this.resolve(dependency, chain);
     }
     return new (target as new (...params: unknown[]) => unknown)(...args);
   }
 
-  /** The singleton for a dependency: registered provider, else a no-argument class. */
-  async resolve(dependency: DependencyModel, owner: string): Promise<unknown> {
-    const key = dependency.typeName;
+  /** The singleton for one constructor parameter of the last class on `chain`. */
+  private async resolve(dependency: DependencyModel, chain: Chain): Promise<unknown> {
+    const key = await this.keyOf(dependency, chain);
     if (this.instances.has(key)) return this.instances.get(key);
-    const factory = this.factories.get(key) ?? (await this.implicitFactory(dependency, owner));
-    const instance = factory();
+    const path: Chain = [...chain, { target: key, name: key.name }];
+    if (chain.some((link) => link.target === key)) throw cycleError(path);
+    const provider = this.providers.get(key);
+    const instance = provider
+      ? await this.provide(provider, path)
+      : await this.implicit(key, dependency, chain);
     this.instances.set(key, instance);
     return instance;
   }
 
-  private async implicitFactory(dependency: DependencyModel, owner: string): Promise<Factory> {
-    const target = await this.loadClass(dependency);
-    if (target === undefined || target.length > 0) throw missingProvider(dependency, owner);
-    return () => construct(target);
+  /** The class a parameter asks for: the model's export; a registered provider by name otherwise. */
+  private async keyOf(dependency: DependencyModel, chain: Chain): Promise<Constructor> {
+    const imported = await this.loadClass(dependency);
+    if (imported !== undefined) return imported;
+    const named = [...this.providers.keys()].filter((target) => target.name === dependency.typeName);
+    if (named.length === 1) return named[0] as Constructor;
+    throw missingProvider(
+      dependency,
+      chain,
+      named.length > 1 ? 'several providers share that name' : undefined,
+    );
+  }
+
+  private async provide(provider: Provider, path: Chain): Promise<unknown> {
+    if (typeof provider === 'function') return this.construct(provider, this.dependenciesOf(provider), path);
+    if ('useValue' in provider) return provider.useValue;
+    if ('useClass' in provider)
+      return this.construct(provider.useClass, this.dependenciesOf(provider.useClass), path);
+    return provider.useFactory();
+  }
+
+  /** An unregistered class is constructed only when its constructor needs nothing. */
+  private async implicit(target: Constructor, dependency: DependencyModel, chain: Chain): Promise<unknown> {
+    if (target.length > 0 || this.dependenciesOf(target).length > 0)
+      throw missingProvider(dependency, chain, 'its constructor takes parameters, so it must be registered');
+    return new (target as new () => unknown)();
+  }
+
+  private dependenciesOf(target: Constructor): readonly DependencyModel[] {
+    const known = this.dependencies.get(target);
+    if (known !== undefined || target.length === 0) return known ?? [];
+    throw new SvcError(
+      'SVC_ERR_MISSING_PROVIDER',
+      `${target.name}: its constructor takes parameters the app model does not describe; ` +
+        `export the class from a project file, or register it with useFactory or useValue`,
+    );
   }
 }
 
-function construct(target: Constructor): unknown {
-  return new (target as new () => unknown)();
-}
-
-function missingProvider(dependency: DependencyModel, owner: string): SvcError {
+function missingProvider(dependency: DependencyModel, chain: Chain, why?: string): SvcError {
+  const owner = chain[chain.length - 1]?.name ?? 'unknown';
+  const via = chain.length > 1 ? ` (needed by ${namesOf(chain)})` : '';
   return new SvcError(
     'SVC_ERR_MISSING_PROVIDER',
-    `${owner}: constructor parameter '${dependency.name}' needs a '${dependency.typeName}' and no provider supplies one; ` +
-      `add it to @App({ providers: [...] }) (a class with a no-argument constructor needs no registration)`,
+    `${owner}: constructor parameter '${dependency.name}' needs a '${dependency.typeName}' and no provider supplies one` +
+      `${why ? ` (${why})` : ''}${via}; add it to @App({ providers: [...] }) ` +
+      `(a class with a no-argument constructor needs no registration)`,
   );
+}
+
+function cycleError(path: Chain): SvcError {
+  return new SvcError('SVC_ERR_PROVIDER_CYCLE', `dependency cycle: ${namesOf(path)}`);
+}
+
+function namesOf(chain: Chain): string {
+  return chain.map((link) => link.name).join(' → ');
 }

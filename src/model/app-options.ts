@@ -1,0 +1,132 @@
+/**
+ * The one table of app options. `createApp`, `@App({...})` and `svc.config.json` (`{"app": {...}}`)
+ * accept the same options; the analyzer checks the static ones against this table and records
+ * them in the app model, and `createApp` checks its argument and fills the gaps from it.
+ *
+ * Adding an option is one entry here (plus reading it where it takes effect): its static form,
+ * what a valid value is, and its default.
+ */
+
+/** `false`: no log lines; `'stderr'`: one line per event on standard error (the default). */
+export type StaticLogOption = false | 'stderr';
+
+export type UnknownPropertiesPolicy = 'keep' | 'strip' | 'reject';
+
+export interface WebSocketOptions {
+  /** Largest incoming message in bytes; a bigger one closes the connection with 1009. Default 1 MiB. */
+  maxPayload?: number;
+  /** Keepalive ping interval in ms; a peer that missed the previous ping is dropped. Default 30000; 0 turns it off. */
+  pingIntervalMs?: number;
+}
+
+/** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
+export interface StaticAppOptions {
+  /** Dev mode: stack traces in 500 bodies, response-schema warnings. */
+  dev?: boolean;
+  /** Maximum JSON body size in bytes. */
+  bodyLimit?: number;
+  /** What to do with body properties the type does not declare. */
+  unknownProperties?: UnknownPropertiesPolicy;
+  /** Interval of the SSE comment heartbeat, in ms. */
+  sseHeartbeatMs?: number;
+  /** WebSocket connections (given as a whole: a later source replaces it, it is not merged). */
+  webSocket?: WebSocketOptions;
+  /** Where log lines go; a function is accepted by `createApp` only. */
+  log?: StaticLogOption;
+}
+
+export type AppOptionName = keyof StaticAppOptions;
+
+export interface AppOptionDefinition {
+  /** What a valid static value is, for error messages ("a positive integer"). */
+  expected: string;
+  isValidStatic(value: unknown): boolean;
+  /** What `createApp` accepts beyond the static forms (a function for `log`). */
+  runtimeOnly?: { expected: string; isValid(value: unknown): boolean };
+  /** The default, or a note when it depends on the environment (documented in docs/configuration.md). */
+  default: unknown;
+}
+
+const isPositiveInteger = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
+const isNonNegativeInteger = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
+const WEB_SOCKET_KEYS: Record<keyof WebSocketOptions, (value: unknown) => boolean> = {
+  maxPayload: isPositiveInteger,
+  pingIntervalMs: isNonNegativeInteger,
+};
+
+function isWebSocketOptions(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = WEB_SOCKET_KEYS[key as keyof WebSocketOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_SSE_HEARTBEAT_MS = 15_000;
+
+export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
+  dev: {
+    expected: 'true or false',
+    isValidStatic: (value) => typeof value === 'boolean',
+    default: "NODE_ENV === 'development'",
+  },
+  bodyLimit: {
+    expected: 'a positive integer',
+    isValidStatic: isPositiveInteger,
+    default: DEFAULT_BODY_LIMIT,
+  },
+  unknownProperties: {
+    expected: "'keep', 'strip' or 'reject'",
+    isValidStatic: (value) => value === 'keep' || value === 'strip' || value === 'reject',
+    default: 'keep',
+  },
+  sseHeartbeatMs: {
+    expected: 'a positive integer',
+    isValidStatic: isPositiveInteger,
+    default: DEFAULT_SSE_HEARTBEAT_MS,
+  },
+  webSocket: {
+    expected: '{ maxPayload?: positive integer, pingIntervalMs?: integer >= 0 }',
+    isValidStatic: isWebSocketOptions,
+    default: {},
+  },
+  log: {
+    expected: "false or 'stderr'",
+    isValidStatic: (value) => value === false || value === 'stderr',
+    runtimeOnly: { expected: 'a function (line) => void', isValid: (value) => typeof value === 'function' },
+    default: 'stderr',
+  },
+};
+
+export const APP_OPTION_NAMES = Object.keys(APP_OPTIONS).sort() as AppOptionName[];
+
+export function isAppOptionName(name: string): name is AppOptionName {
+  return Object.hasOwn(APP_OPTIONS, name);
+}
+
+/**
+ * Why a value is not valid for an option, or undefined when it is. `runtime` admits what only
+ * `createApp` may be given (functions).
+ */
+export function invalidOptionReason(
+  name: AppOptionName,
+  value: unknown,
+  runtime: boolean,
+): string | undefined {
+  const definition = APP_OPTIONS[name];
+  if (definition.isValidStatic(value)) return undefined;
+  if (definition.runtimeOnly?.isValid(value)) {
+    return runtime ? undefined : `${definition.runtimeOnly.expected} can only be given to createApp`;
+  }
+  const expected = runtime && definition.runtimeOnly ? ` or ${definition.runtimeOnly.expected}` : '';
+  return `must be ${definition.expected}${expected} (got ${describeValue(value)})`;
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** `@App` options besides the table's: they shape the model or the container. */
+export const APP_DECORATOR_ONLY_OPTIONS = ['host', 'port', 'prefix', 'providers'] as const;

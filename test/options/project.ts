@@ -1,0 +1,69 @@
+/**
+ * Small throwaway projects for the option tests: one echo controller, an app class and an
+ * optional `svc.config.json`, each written to a fresh temporary directory whose tsconfig maps
+ * `svcjs` to this repository's sources.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const ECHO_CONTROLLER = `import { Body, Controller, Post } from 'svcjs';
+
+export interface Note {
+  text: string;
+}
+
+@Controller('notes')
+export class NotesController {
+  @Post()
+  create(@Body() note: Note): Note {
+    return note;
+  }
+}
+`;
+
+export interface ProjectFiles {
+  /** The text of src/app.ts; none when omitted. */
+  app?: string;
+  /** The parsed content of svc.config.json; none when omitted. */
+  config?: unknown;
+}
+
+export function makeProject({ app, config }: ProjectFiles): string {
+  const root = mkdtempSync(join(tmpdir(), 'svc-options-'));
+  mkdirSync(join(root, 'src'));
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    experimentalDecorators: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+    paths: { svcjs: [join(REPO, 'src', 'index.ts')] },
+  };
+  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+  writeFileSync(join(root, 'src', 'notes.controller.ts'), ECHO_CONTROLLER);
+  if (app !== undefined) writeFileSync(join(root, 'src', 'app.ts'), app);
+  if (config !== undefined) writeFileSync(join(root, 'svc.config.json'), JSON.stringify(config));
+  return root;
+}
+
+export function removeProject(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** `@App({...})` with the given option text, in src/app.ts (the decorator is on line 3). */
+export function appWith(options: string): string {
+  return `import { App } from 'svcjs';\n\n@App(${options})\nexport class NotesApp {}\n`;
+}
+
+/** A JSON body of exactly `size` bytes: `{"text":"xxx…"}`. */
+export function noteOfSize(size: number): string {
+  const overhead = JSON.stringify({ text: '' }).length;
+  return JSON.stringify({ text: 'x'.repeat(size - overhead) });
+}
