@@ -2,6 +2,46 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Layers point one way (docs/architecture.md): runtime, analyzer and openapi import only from
+// model and their own folder, model from nothing outside itself. cli, testing, entries/ and
+// src/index.ts may import every folder. scripts/import-graph.mjs checks the same rule on the
+// folder graph (and finds cycles); test/architecture/layers.test.ts runs both.
+const SOURCE_FOLDERS = ['model', 'runtime', 'analyzer', 'openapi', 'cli', 'testing', 'entries'];
+const LAYERS = { model: [], runtime: ['model'], analyzer: ['model'], openapi: ['model'] };
+
+function layerRule(folder, allowed) {
+  const forbidden = SOURCE_FOLDERS.filter((other) => other !== folder && !allowed.includes(other));
+  const reach =
+    allowed.length > 0
+      ? `only its own folder and ${allowed.map((name) => `src/${name}`).join(', ')}`
+      : 'nothing outside its own folder';
+  return {
+    files: [`src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths:
+            folder === 'analyzer'
+              ? []
+              : [
+                  {
+                    name: 'typescript',
+                    message: 'Only the analyzer, the CLI and svcjs/testing load the TypeScript compiler.',
+                  },
+                ],
+          patterns: [
+            {
+              group: forbidden.flatMap((other) => [`**/${other}/**`, `**/${other}`]),
+              message: `src/${folder} may import ${reach} (docs/architecture.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,4 +70,5 @@ export default tseslint.config(
     files: ['test/fixtures/**'],
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
+  ...Object.entries(LAYERS).map(([folder, allowed]) => layerRule(folder, allowed)),
 );
