@@ -158,8 +158,12 @@ function missingProvider(dependency: DependencyModel, chain: Chain, why?: string
   );
 }
 
+/** Names the loop itself (`A → B → A`), then who asked for its first class. */
 function cycleError(path: Chain): SvcError {
-  return new SvcError('SVC_ERR_PROVIDER_CYCLE', `dependency cycle: ${namesOf(path)}`);
+  const repeated = path[path.length - 1]?.target;
+  const start = path.findIndex((link) => link.target === repeated);
+  const from = start > 0 ? ` (reached from ${namesOf(path.slice(0, start))})` : '';
+  return new SvcError('SVC_ERR_PROVIDER_CYCLE', `dependency cycle: ${namesOf(path.slice(start))}${from}`);
 }
 
 function namesOf(chain: Chain): string {
