@@ -1,27 +1,26 @@
 /** Lifecycle component classes (`component(Class)` targets) → ComponentModel. */
 import ts from 'typescript';
-import type { ComponentMethodModel, ComponentModel, ComponentRole } from '../model/app-model.js';
+import type { ComponentMethodModel, ComponentModel } from '../model/app-model.js';
+import { catchClassOf } from './catch-class.js';
 import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';
-import { classDeclarationOf, svcDecorators, type SvcDecorator } from './decorators.js';
+import {
+  classDeclarationOf,
+  findOfKind,
+  findSvc,
+  readArgument,
+  svcDecorators,
+  type SvcDecorator,
+} from './decorators.js';
 import { extractParams } from './params.js';
 import { skipOuterExpressions } from './svc-symbols.js';
 
-const ROLES: Record<string, ComponentRole> = {
-  Middleware: 'middleware',
-  Guard: 'guard',
-  PreInterceptor: 'preInterceptor',
-  PostInterceptor: 'postInterceptor',
-  Catch: 'catch',
-};
-
-/** The role decorator of a method, if it has one. */
-function roleDecorator(decorators: SvcDecorator[]): (SvcDecorator & { kind: 'svc' }) | undefined {
-  return decorators.find(
-    (decorator): decorator is SvcDecorator & { kind: 'svc' } =>
-      decorator.kind === 'svc' && decorator.name in ROLES,
-  );
+/** The lifecycle role decorator of a method (`@Guard()`, `@Catch(...)`), if it has one. */
+function roleDecorator(decorators: SvcDecorator[]): RoleDecorator | undefined {
+  return findOfKind(decorators, 'lifecycle');
 }
+
+type RoleDecorator = NonNullable<ReturnType<typeof findOfKind<'lifecycle'>>>;
 
 /** True when some method of the class carries a lifecycle role decorator. */
 export function hasRoleMethods(context: AnalysisContext, declaration: ts.ClassDeclaration): boolean {
@@ -59,19 +58,36 @@ function componentMethod(
   className: string,
   member: ts.MethodDeclaration,
 ): ComponentMethodModel | undefined {
-  const role = roleDecorator(svcDecorators(context, member));
+  const decorators = svcDecorators(context, member);
+  const role = roleDecorator(decorators);
   if (!role) return undefined;
   const methodName = member.name.getText();
   const method: ComponentMethodModel = {
     ...locationOf(context, member.name),
     methodName,
-    role: ROLES[role.name] as ComponentRole,
+    role: role.spec.role.role,
     params: extractParams(context, member, `${className}.${methodName}`),
   };
-  const errorClass = role.name === 'Catch' ? role.args[0] : undefined;
+  if (role.spec.role.role === 'catch') addCatcherFacts(context, method, role, decorators, className);
+  return method;
+}
+
+/** `@Catch(ErrorClass)`'s class (its name, and where the runtime imports it) and the catcher's `@StatusCode`. */
+function addCatcherFacts(
+  context: AnalysisContext,
+  method: ComponentMethodModel,
+  role: RoleDecorator,
+  decorators: SvcDecorator[],
+  className: string,
+): void {
+  const errorClass = role.args[0];
   if (errorClass) {
     method.catches =
       classDeclarationOf(context, errorClass)?.name?.text ?? skipOuterExpressions(errorClass).getText();
+    const catchesClass = catchClassOf(context, errorClass, `${className}.${method.methodName}`);
+    if (catchesClass) method.catchesClass = catchesClass;
   }
-  return method;
+  const statusCode = findSvc(decorators, 'StatusCode');
+  const status = statusCode && readArgument(context, statusCode, 0);
+  if (typeof status === 'number') method.statusCode = status;
 }

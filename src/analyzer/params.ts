@@ -1,22 +1,12 @@
 /** Parameters of routes and component methods: binding source, key, optionality and schema. */
 import ts from 'typescript';
 import type { ParamModel, ParamSource } from '../model/app-model.js';
+import { normalizeArgument } from '../model/decorators.js';
 import { refName, type JsonSchema } from '../model/json-schema.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
-import { findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
-import { NOT_STATIC, readStatic, requireStatic, requireStaticStrings } from './static-values.js';
+import { findOfKind, findSvc, readArgument, svcDecorators, type SvcDecorator } from './decorators.js';
+import { NOT_STATIC, readStatic } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
-
-const SOURCES: Record<string, ParamSource> = {
-  Param: 'path',
-  Query: 'query',
-  Header: 'header',
-  Cookie: 'cookie',
-  Body: 'body',
-  Data: 'data',
-  Ctx: 'ctx',
-  Messages: 'messages',
-};
 
 /** Sources whose values have no schema of their own (framework values, not client input). */
 const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages']);
@@ -30,10 +20,7 @@ export function extractParams(
   const params: ParamModel[] = [];
   method.parameters.forEach((parameter, index) => {
     const decorators = svcDecorators(context, parameter);
-    const binding = decorators.find(
-      (decorator): decorator is SvcDecorator & { kind: 'svc' } =>
-        decorator.kind === 'svc' && decorator.name in SOURCES,
-    );
+    const binding = findOfKind(decorators, 'param');
     if (!binding) {
       reportError(
         context,
@@ -53,18 +40,20 @@ function paramModel(
   context: AnalysisContext,
   parameter: ts.ParameterDeclaration,
   index: number,
-  binding: SvcDecorator & { kind: 'svc' },
+  binding: BindingDecorator,
   decorators: SvcDecorator[],
 ): ParamModel {
-  const source = SOURCES[binding.name] as ParamSource;
+  const { source } = binding.spec.role;
   const name = ts.isIdentifier(parameter.name) ? parameter.name.text : parameter.name.getText();
-  const explicitName = source === 'body' ? undefined : readExplicitName(context, binding);
+  // The table's first argument is the explicit key (normalised), or a body's key path.
+  const explicitKey = binding.spec.args.length > 0 ? readArgument(context, binding, 0) : undefined;
+  const explicitName = typeof explicitKey === 'string' ? explicitKey : undefined;
   const model: ParamModel = {
     ...locationOf(context, parameter),
     index,
     name,
     source,
-    key: source === 'body' ? readBodyPath(context, binding) : keyOf(source, explicitName ?? name),
+    key: keyOf(binding, explicitKey, name),
     required: source === 'path' || isRequired(context, parameter),
     schema: {},
   };
@@ -90,20 +79,12 @@ function paramModel(
   return model;
 }
 
-function keyOf(source: ParamSource, key: string): string {
-  return source === 'header' ? key.toLowerCase() : key;
-}
+type BindingDecorator = NonNullable<ReturnType<typeof findOfKind<'param'>>>;
 
-function readExplicitName(context: AnalysisContext, binding: SvcDecorator): string | undefined {
-  const argument = binding.args[0];
-  if (!argument) return undefined;
-  return requireStatic(context, argument, 'string', `@${(binding as { name: string }).name} name`);
-}
-
-function readBodyPath(context: AnalysisContext, binding: SvcDecorator): string[] {
-  const argument = binding.args[0];
-  if (!argument) return [];
-  return requireStaticStrings(context, argument, '@Body key path') ?? [];
+/** The explicit key or key path as the table normalises it, else the parameter's own name (normalised too). */
+function keyOf(binding: BindingDecorator, explicitKey: unknown, name: string): string | string[] {
+  if (typeof explicitKey === 'string' || Array.isArray(explicitKey)) return explicitKey as string | string[];
+  return normalizeArgument(binding.spec.args[0], name) ?? name;
 }
 
 /** Required unless optional (`?`), defaulted, or its declared type admits `undefined`. */

@@ -53,7 +53,11 @@ function jsDocParagraphs(method: ts.MethodDeclaration): { summary?: string; desc
   return description === '' ? { summary } : { summary, description };
 }
 
-function readText(context: AnalysisContext, decorators: SvcDecorator[], name: string): string | undefined {
+function readText(
+  context: AnalysisContext,
+  decorators: SvcDecorator[],
+  name: 'ApiSummary' | 'ApiDescription',
+): string | undefined {
   const argument = findSvc(decorators, name)?.args[0];
   return argument && requireStatic(context, argument, 'string', `@${name} text`);
 }

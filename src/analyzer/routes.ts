@@ -3,23 +3,19 @@ import ts from 'typescript';
 import type { ComponentUseModel, RouteKind, RouteModel } from '../model/app-model.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { locationOf, type AnalysisContext } from './context.js';
-import { allSvc, findSvc, svcDecorators, type SvcDecorator } from './decorators.js';
+import {
+  allSvc,
+  findSvc,
+  readArgument,
+  readCustomRoutePath,
+  svcDecorators,
+  type SvcDecorator,
+} from './decorators.js';
 import { operationIdOf } from './naming.js';
 import { extractParams } from './params.js';
 import { documentErrorBodies, hasValidatedInput, invalidInputResponse } from './problem.js';
 import { extractReturn } from './returns.js';
 import { extractRouteDoc } from './route-docs.js';
-import { requireStatic } from './static-values.js';
-
-const BUILTIN_METHODS: Record<string, { httpMethod: string; kind: RouteKind }> = {
-  Get: { httpMethod: 'GET', kind: 'http' },
-  Post: { httpMethod: 'POST', kind: 'http' },
-  Put: { httpMethod: 'PUT', kind: 'http' },
-  Patch: { httpMethod: 'PATCH', kind: 'http' },
-  Delete: { httpMethod: 'DELETE', kind: 'http' },
-  SSE: { httpMethod: 'GET', kind: 'sse' },
-  WebSocket: { httpMethod: 'GET', kind: 'websocket' },
-};
 
 /** What a route needs to know about its controller. */
 export interface RouteOwner {
@@ -36,7 +32,7 @@ interface RouteDecorator {
   httpMethod: string;
   kind: RouteKind;
   custom: boolean;
-  pathArgument: ts.Expression | undefined;
+  path: string;
 }
 
 /** The route declared by a method, or undefined when the method has no route decorator. */
@@ -46,12 +42,10 @@ export function extractRoute(
   method: ts.MethodDeclaration,
 ): RouteModel | undefined {
   const decorators = svcDecorators(context, method);
-  const routeDecorator = findRouteDecorator(decorators);
+  const routeDecorator = findRouteDecorator(context, decorators);
   if (!routeDecorator || routeDecorator.httpMethod === '') return undefined;
   const methodName = method.name.getText();
-  const path = routeDecorator.pathArgument
-    ? (requireStatic(context, routeDecorator.pathArgument, 'string', 'route path') ?? '')
-    : '';
+  const { path } = routeDecorator;
   const params = extractParams(context, method, `${owner.className}.${methodName}`);
   const doc = extractRouteDoc(context, {
     method,
@@ -81,32 +75,41 @@ export function extractRoute(
   };
 }
 
-function findRouteDecorator(decorators: SvcDecorator[]): RouteDecorator | undefined {
+/**
+ * The method's route decorator: a built-in one (method and kind from the decorator table) or one
+ * made by `defineMethod(NAME)`, whose path argument is read like `@Get`'s.
+ */
+function findRouteDecorator(
+  context: AnalysisContext,
+  decorators: SvcDecorator[],
+): RouteDecorator | undefined {
   for (const decorator of decorators) {
     if (decorator.kind === 'method') {
-      const httpMethod = decorator.httpMethod ?? '';
-      return { httpMethod, kind: 'http', custom: true, pathArgument: decorator.args[0] };
+      const path = readCustomRoutePath(context, decorator);
+      return { httpMethod: decorator.httpMethod ?? '', kind: 'http', custom: true, path };
     }
-    const builtin = decorator.kind === 'svc' ? BUILTIN_METHODS[decorator.name] : undefined;
-    if (builtin) return { ...builtin, custom: false, pathArgument: decorator.args[0] };
+    if (decorator.kind !== 'svc' || decorator.spec.role.kind !== 'route') continue;
+    const { httpMethod, routeKind } = decorator.spec.role;
+    const path = readArgument(context, decorator, 0);
+    return { httpMethod, kind: routeKind, custom: false, path: typeof path === 'string' ? path : '' };
   }
   return undefined;
 }
 
 function readStatusCode(context: AnalysisContext, decorators: SvcDecorator[]): number {
-  const argument = findSvc(decorators, 'StatusCode')?.args[0];
-  return (argument && requireStatic(context, argument, 'number', '@StatusCode status')) || 200;
+  const statusCode = findSvc(decorators, 'StatusCode');
+  const status = statusCode && readArgument(context, statusCode, 0);
+  return typeof status === 'number' && status !== 0 ? status : 200;
 }
 
 /** `@SetHeader(name, value)` decorators in the order written. */
 export function readHeaders(context: AnalysisContext, decorators: SvcDecorator[]): [string, string][] {
   const headers: [string, string][] = [];
   for (const decorator of allSvc(decorators, 'SetHeader')) {
-    const [nameArgument, valueArgument] = decorator.args;
-    if (!nameArgument || !valueArgument) continue;
-    const name = requireStatic(context, nameArgument, 'string', '@SetHeader name');
-    const value = requireStatic(context, valueArgument, 'string', '@SetHeader value');
-    if (name !== undefined && value !== undefined) headers.push([name, value]);
+    if (decorator.args.length < 2) continue;
+    const name = readArgument(context, decorator, 0);
+    const value = readArgument(context, decorator, 1);
+    if (typeof name === 'string' && typeof value === 'string') headers.push([name, value]);
   }
   return headers;
 }

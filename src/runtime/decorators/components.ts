@@ -1,25 +1,39 @@
 /**
  * Lifecycle components: `component(Class)` makes a decorator factory whose arguments go to the
- * class constructor; role decorators mark the class's methods.
+ * class constructor; role decorators mark the class's methods, with the role the decorator table
+ * gives them.
  */
-import type { ComponentRole } from '../../model/app-model.js';
+import { DECORATORS } from '../../model/decorators.js';
+import { SvcError } from '../errors/svc-error.js';
 import type { Constructor } from './metadata.js';
 import { recordOfClass, recordOfMethod, type ClassOrMethodDecorator } from './targets.js';
 
-function roleDecorator(role: ComponentRole, catches?: Constructor): MethodDecorator {
+type RoleDecoratorName = 'Middleware' | 'Guard' | 'PreInterceptor' | 'PostInterceptor' | 'Catch';
+
+function roleDecorator(name: RoleDecoratorName, catches?: Constructor): MethodDecorator {
+  const role = DECORATORS[name].role.role;
   return (target, propertyKey) => {
     const record = recordOfMethod(target, propertyKey);
-    if (record.role) throw new Error(`svc: ${String(propertyKey)} has two lifecycle role decorators`);
+    if (record.role) {
+      throw new SvcError(
+        'SVC_ERR_DUPLICATE_DECORATOR',
+        `${String(propertyKey)} has two lifecycle role decorators (${record.role.role} and ${role}); use one per method`,
+      );
+    }
     record.role = catches ? { role, catches } : { role };
   };
 }
 
-export const Middleware = (): MethodDecorator => roleDecorator('middleware');
-export const Guard = (): MethodDecorator => roleDecorator('guard');
-export const PreInterceptor = (): MethodDecorator => roleDecorator('preInterceptor');
-export const PostInterceptor = (): MethodDecorator => roleDecorator('postInterceptor');
-/** Turns a thrown error (of `errorClass`, or any error) into a response. */
-export const Catch = (errorClass?: Constructor): MethodDecorator => roleDecorator('catch', errorClass);
+export const Middleware = (): MethodDecorator => roleDecorator('Middleware');
+export const Guard = (): MethodDecorator => roleDecorator('Guard');
+export const PreInterceptor = (): MethodDecorator => roleDecorator('PreInterceptor');
+export const PostInterceptor = (): MethodDecorator => roleDecorator('PostInterceptor');
+/**
+ * Turns a thrown error (of `errorClass`, or any error) into a response. The runtime matches
+ * errors against the class the app model names; the live class recorded here only lets the
+ * start-up check see that the model still names the same one.
+ */
+export const Catch = (errorClass?: Constructor): MethodDecorator => roleDecorator('Catch', errorClass);
 
 /**
  * `export const RequireAuth = component(BearerAuth)`; then `@RequireAuth()` on a route, a

@@ -1,35 +1,59 @@
-/** Parameter decorators: where each handler argument comes from. */
-import type { ParamSource } from '../../model/app-model.js';
+/**
+ * Parameter decorators: where each handler argument comes from. The source, the default and the
+ * key normalisation of each come from the decorator table the analyzer reads too.
+ */
+import {
+  DECORATORS,
+  normalizeArgument,
+  type DecoratorArgument,
+  type DecoratorName,
+} from '../../model/decorators.js';
+import { SvcError } from '../errors/svc-error.js';
 import { recordOfMethod } from './targets.js';
 
-function paramDecorator(source: ParamSource, key?: string | string[]): ParameterDecorator {
+type ParamDecoratorName = 'Param' | 'Query' | 'Header' | 'Cookie' | 'Body' | 'Data' | 'Ctx' | 'Messages';
+
+function paramDecorator(
+  name: ParamDecoratorName & DecoratorName,
+  key?: string | string[],
+): ParameterDecorator {
+  const spec = DECORATORS[name];
+  const source = spec.role.source;
+  const firstArgument = (spec.args as readonly DecoratorArgument[])[0];
+  const recordedKey = normalizeArgument(firstArgument, key);
   return (target, propertyKey, index) => {
     if (propertyKey === undefined) {
-      throw new Error(`svc: @${source} decorators go on method parameters, not constructor parameters`);
+      const owner = typeof target === 'function' ? target.name : 'a class';
+      throw new SvcError(
+        'SVC_ERR_DECORATOR_TARGET',
+        `@${name} is on constructor parameter ${index} of ${owner}; binding decorators go on method parameters`,
+      );
     }
     const record = recordOfMethod(target, propertyKey);
-    const existing = record.params.find((param) => param.index === index);
-    if (existing) {
-      throw new Error(`svc: parameter ${index} of ${String(propertyKey)} has two binding decorators`);
+    if (record.params.some((param) => param.index === index)) {
+      throw new SvcError(
+        'SVC_ERR_DUPLICATE_DECORATOR',
+        `parameter ${index} of ${String(propertyKey)} has two binding decorators`,
+      );
     }
-    record.params.push({ index, source, key });
+    record.params.push({ index, source, key: recordedKey });
     record.params.sort((a, b) => a.index - b.index);
   };
 }
 
 /** A path segment (`:name`), URL-decoded; the parameter's name is the segment name unless given. */
-export const Param = (name?: string): ParameterDecorator => paramDecorator('path', name);
+export const Param = (name?: string): ParameterDecorator => paramDecorator('Param', name);
 /** A query value coerced to the declared type; an object-typed `@Query()` binds the whole query. */
-export const Query = (name?: string): ParameterDecorator => paramDecorator('query', name);
+export const Query = (name?: string): ParameterDecorator => paramDecorator('Query', name);
 /** A request header (case-insensitive), coerced to the declared type. */
-export const Header = (name?: string): ParameterDecorator => paramDecorator('header', name?.toLowerCase());
+export const Header = (name?: string): ParameterDecorator => paramDecorator('Header', name);
 /** A cookie value, coerced to the declared type. */
-export const Cookie = (name?: string): ParameterDecorator => paramDecorator('cookie', name);
+export const Cookie = (name?: string): ParameterDecorator => paramDecorator('Cookie', name);
 /** The JSON body, or the value at a key path (`@Body(['address', 'city'])`). */
-export const Body = (path?: string[]): ParameterDecorator => paramDecorator('body', path ?? []);
+export const Body = (path?: string[]): ParameterDecorator => paramDecorator('Body', path);
 /** A value a lifecycle component stored in the request's `DataHolder`; `@Data()` alone by parameter name. */
-export const Data = (key?: string): ParameterDecorator => paramDecorator('data', key);
+export const Data = (key?: string): ParameterDecorator => paramDecorator('Data', key);
 /** The raw request context. */
-export const Ctx = (): ParameterDecorator => paramDecorator('ctx');
+export const Ctx = (): ParameterDecorator => paramDecorator('Ctx');
 /** WebSocket routes: the incoming text messages as an `AsyncIterable<string>`. */
-export const Messages = (): ParameterDecorator => paramDecorator('messages');
+export const Messages = (): ParameterDecorator => paramDecorator('Messages');

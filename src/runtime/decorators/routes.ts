@@ -1,48 +1,73 @@
-/** Controller, route and response decorators: `@Controller`, `@Get`..., `defineMethod`, `@StatusCode`, `@SetHeader`. */
+/**
+ * Controller, route and response decorators: `@Controller`, `@Get`..., `defineMethod`,
+ * `@StatusCode`, `@SetHeader`. HTTP methods, route kinds and defaults come from the decorator
+ * table the analyzer reads too.
+ */
+import { CUSTOM_ROUTE_PATH, DECORATORS, normalizeArgument } from '../../model/decorators.js';
 import { CUSTOM_METHOD_NAME } from '../../model/http-methods.js';
+import { SvcError } from '../errors/svc-error.js';
 import type { RouteRecord } from './metadata.js';
 import { recordOfClass, recordOfMethod, type ClassOrMethodDecorator } from './targets.js';
 
-export function Controller(path = ''): ClassDecorator {
+export function Controller(path?: string): ClassDecorator {
+  const controllerPath = normalizeArgument(DECORATORS.Controller.args[0], path);
   return (target) => {
-    recordOfClass(target).controllerPath = path;
+    recordOfClass(target).controllerPath = controllerPath;
   };
 }
 
-function routeDecorator(
-  httpMethod: string,
-  kind: RouteRecord['kind'],
-  custom: boolean,
-  path: string,
-): MethodDecorator {
+type RouteDecoratorName = 'Get' | 'Post' | 'Put' | 'Patch' | 'Delete' | 'SSE' | 'WebSocket';
+
+function routeDecorator(route: Omit<RouteRecord, 'methodName'>): MethodDecorator {
   return (target, propertyKey) => {
     const record = recordOfMethod(target, propertyKey);
     if (record.route) {
-      throw new Error(
-        `svc: ${String(propertyKey)} has two route decorators (${record.route.httpMethod} and ${httpMethod}); use one per method`,
+      throw new SvcError(
+        'SVC_ERR_DUPLICATE_DECORATOR',
+        `${String(propertyKey)} has two route decorators (${record.route.httpMethod} and ${route.httpMethod}); use one per method`,
       );
     }
-    record.route = { methodName: String(propertyKey), httpMethod, kind, custom, path };
+    record.route = { methodName: String(propertyKey), ...route };
   };
 }
 
-export const Get = (path = ''): MethodDecorator => routeDecorator('GET', 'http', false, path);
-export const Post = (path = ''): MethodDecorator => routeDecorator('POST', 'http', false, path);
-export const Put = (path = ''): MethodDecorator => routeDecorator('PUT', 'http', false, path);
-export const Patch = (path = ''): MethodDecorator => routeDecorator('PATCH', 'http', false, path);
-export const Delete = (path = ''): MethodDecorator => routeDecorator('DELETE', 'http', false, path);
-export const SSE = (path = ''): MethodDecorator => routeDecorator('GET', 'sse', false, path);
-export const WebSocket = (path = ''): MethodDecorator => routeDecorator('GET', 'websocket', false, path);
+function builtinRoute(name: RouteDecoratorName, path: string | undefined): MethodDecorator {
+  const spec = DECORATORS[name];
+  return routeDecorator({
+    httpMethod: spec.role.httpMethod,
+    kind: spec.role.routeKind,
+    custom: false,
+    path: normalizeArgument(spec.args[0], path),
+  });
+}
+
+export const Get = (path?: string): MethodDecorator => builtinRoute('Get', path);
+export const Post = (path?: string): MethodDecorator => builtinRoute('Post', path);
+export const Put = (path?: string): MethodDecorator => builtinRoute('Put', path);
+export const Patch = (path?: string): MethodDecorator => builtinRoute('Patch', path);
+export const Delete = (path?: string): MethodDecorator => builtinRoute('Delete', path);
+export const SSE = (path?: string): MethodDecorator => builtinRoute('SSE', path);
+export const WebSocket = (path?: string): MethodDecorator => builtinRoute('WebSocket', path);
 
 /**
  * A user-defined HTTP method: `export const Custom = defineMethod('CUSTOM')`, then
- * `@Custom('path')` on a route. The name is an HTTP token in upper case.
+ * `@Custom('path')` on a route. The name is an HTTP token in upper case. The decorators it makes
+ * take the same path argument as `@Get`.
  */
 export function defineMethod(name: string): (path?: string) => MethodDecorator {
   if (!CUSTOM_METHOD_NAME.test(name)) {
-    throw new Error(`svc: defineMethod('${name}'): a method name is upper-case letters, digits, '_' or '-'`);
+    throw new SvcError(
+      'SVC_ERR_INVALID_METHOD_NAME',
+      `defineMethod('${name}'): a method name is upper-case letters, digits, '_' or '-', starting with a letter`,
+    );
   }
-  return (path = '') => routeDecorator(name, 'http', true, path);
+  return (path) =>
+    routeDecorator({
+      httpMethod: name,
+      kind: 'http',
+      custom: true,
+      path: normalizeArgument(CUSTOM_ROUTE_PATH, path),
+    });
 }
 
 /** The success status of a route (default 200). */

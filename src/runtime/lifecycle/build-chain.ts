@@ -1,13 +1,19 @@
 /**
  * Builds a route's lifecycle chain at start-up: the component steps of every phase in the
- * order `phases.ts` gives, and the catchers nearest first. One component instance per
- * attachment (per decorator application), shared by every route the attachment covers.
+ * order `model/lifecycle-phases.ts` gives, and the catchers nearest first. One component
+ * instance per attachment (per decorator application), shared by every route the attachment covers.
  */
-import type { ComponentModel } from '../../model/app-model.js';
-import type { ComponentUse } from '../decorators/metadata.js';
-import { allClassRecords } from '../decorators/metadata.js';
+import type { ComponentMethodModel, ComponentModel } from '../../model/app-model.js';
+import { expectSame, staleError } from '../app/stale.js';
+import {
+  allClassRecords,
+  type ComponentUse,
+  type Constructor,
+  type MethodRecord,
+} from '../decorators/metadata.js';
 import type { Container } from '../di/container.js';
 import type { CoercerOptions } from '../validation/types.js';
+import type { CatchClassResolver } from './catch-classes.js';
 import { compileStep, type ComponentStep } from './component-step.js';
 import { CATCH_SEARCH_ORDER, LEVELS, PHASES, type Level } from '../../model/lifecycle-phases.js';
 
@@ -32,6 +38,7 @@ export class ComponentSteps {
     private readonly container: Container,
     private readonly models: ReadonlyMap<string, ComponentModel>,
     private readonly options: CoercerOptions,
+    private readonly catchClasses: CatchClassResolver,
   ) {}
 
   stepsOf(use: ComponentUse): Promise<ComponentStep[]> {
@@ -54,16 +61,33 @@ export class ComponentSteps {
       use.args,
     )) as object;
     const record = allClassRecords().get(use.componentClass);
-    return model.methods.map((method) => {
-      const live = record?.methods.get(method.methodName);
-      return compileStep(
-        instance,
-        name,
-        method,
-        { catches: live?.role?.catches, statusCode: live?.statusCode },
-        this.options,
-      );
-    });
+    return Promise.all(
+      model.methods.map(async (method) => {
+        const catcher = await this.catcherOf(name, method, record?.methods.get(method.methodName));
+        return compileStep(instance, name, method, catcher, this.options);
+      }),
+    );
+  }
+
+  /**
+   * A catcher's error class and status, from the model; the live record only confirms that the
+   * model was built from this code.
+   */
+  private async catcherOf(
+    className: string,
+    method: ComponentMethodModel,
+    live: MethodRecord | undefined,
+  ): Promise<{ catches?: Constructor; statusCode?: number }> {
+    if (method.role !== 'catch') return {};
+    const label = `${className}.${method.methodName}`;
+    expectSame(label, '@Catch class', live?.role?.catches?.name, method.catches, method);
+    if (live?.statusCode !== undefined)
+      expectSame(label, '@StatusCode', live.statusCode, method.statusCode, method);
+    if (method.catches !== undefined && method.catchesClass === undefined) {
+      throw staleError(`${label}: the model names no class for @Catch(${method.catches})`, method);
+    }
+    const catches = method.catchesClass && (await this.catchClasses(method.catchesClass, label));
+    return { catches, statusCode: method.statusCode };
   }
 }
 

@@ -1,0 +1,37 @@
+/**
+ * Where the runtime finds the error class of a `@Catch(ErrorClass)`: the model names it by
+ * module and export, so the runtime matches thrown errors against the class the model names
+ * rather than against whatever the decorator happened to receive.
+ */
+import ts from 'typescript';
+import type { CatchClassModel } from '../model/app-model.js';
+import { importableAs } from './classes.js';
+import { reportError, type AnalysisContext } from './context.js';
+import { isSvcFile, resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
+
+/** The class reference of a catcher's argument; an `SVC_ERR_CATCH_CLASS` error when it has none. */
+export function catchClassOf(
+  context: AnalysisContext,
+  errorClass: ts.Expression,
+  owner: string,
+): CatchClassModel | undefined {
+  const symbol = resolveSymbol(context.checker, skipOuterExpressions(errorClass));
+  const declarations = symbol?.declarations ?? [];
+  const sourceFile = declarations[0]?.getSourceFile();
+  if (symbol && sourceFile) {
+    if (isSvcFile(sourceFile.fileName)) return { from: 'svc', exportName: symbol.getName() };
+    if (context.program.isSourceFileDefaultLibrary(sourceFile))
+      return { from: 'global', name: symbol.getName() };
+    const declaration = declarations.find(ts.isClassDeclaration);
+    const importable = declaration && importableAs(context, declaration);
+    if (importable) return { from: 'project', ...importable };
+  }
+  reportError(
+    context,
+    'SVC_ERR_CATCH_CLASS',
+    `@Catch(${errorClass.getText()}) on ${owner}: the runtime cannot import that class by name; ` +
+      'export it from a module of the project',
+    errorClass,
+  );
+  return undefined;
+}
