@@ -2,6 +2,8 @@
  * The subset of JSON Schema that OpenAPI 3.0.3 allows (its "Schema Object"), which is also
  * what the runtime validator compiles. `nullable` is OpenAPI's, not draft-07's.
  */
+import type { SvcType } from './rich-types.js';
+
 export interface JsonSchema {
   $ref?: string;
   type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
@@ -37,7 +39,9 @@ export interface JsonSchema {
   readOnly?: boolean;
   writeOnly?: boolean;
   title?: string;
-  /** Vendor extensions, e.g. `x-svc-type: 'Date' | 'bigint' | 'Map' | 'Set'` for runtime revival. */
+  /** The rich JavaScript value this schema stands for (src/model/rich-types.ts); stripped from the document. */
+  'x-svc-type'?: SvcType;
+  /** Other vendor extensions (svc's own start with `x-svc-` and are stripped from the document). */
   [extension: `x-${string}`]: unknown;
 }
 

@@ -1,6 +1,7 @@
 /** Route parameters → OpenAPI `parameters` and `requestBody`. */
 import type { ParamModel, RouteModel } from '../model/app-model.js';
-import { refName, type JsonSchema } from '../model/json-schema.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { expandQueryObject } from '../model/query-object.js';
 import { paramNames } from '../model/route-paths.js';
 import { publicSchema } from './schemas.js';
 import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
@@ -30,7 +31,7 @@ export function documentParameters(
   };
   for (const param of route.params) {
     if (!DOCUMENTED.has(param.source)) continue;
-    if (param.wholeObject) expandQueryObject(param, schemas).forEach(add);
+    if (param.wholeObject) queryObjectParameters(param, schemas).forEach(add);
     else add(simpleParameter(param));
   }
   // OpenAPI requires every `{segment}` of a path to be declared, bound by a @Param or not.
@@ -39,7 +40,7 @@ export function documentParameters(
   }
   for (const param of componentParams) {
     if (!COMPONENT_DOCUMENTED.has(param.source)) continue;
-    if (param.wholeObject) expandQueryObject(param, schemas).forEach(add);
+    if (param.wholeObject) queryObjectParameters(param, schemas).forEach(add);
     else add(simpleParameter(param));
   }
   return result;
@@ -56,16 +57,13 @@ function simpleParameter(param: ParamModel): OpenApiParameter {
   };
 }
 
-/** `@Query() filter: Filter`: one query parameter per property of `Filter`. */
-function expandQueryObject(param: ParamModel, schemas: Record<string, JsonSchema>): OpenApiParameter[] {
-  const name = refName(param.schema);
-  const objectSchema = name ? schemas[name] : param.schema;
-  const required = new Set(objectSchema?.required ?? []);
-  return Object.entries(objectSchema?.properties ?? {}).map(([property, schema]) => ({
-    name: property,
+/** `@Query() filter: Filter`: one query parameter per property of `Filter` (the list the runtime binds). */
+function queryObjectParameters(param: ParamModel, schemas: Record<string, JsonSchema>): OpenApiParameter[] {
+  return expandQueryObject(param, schemas).properties.map((property) => ({
+    name: property.name,
     in: 'query',
-    required: param.required && required.has(property),
-    schema: publicSchema(schema),
+    required: property.required,
+    schema: publicSchema(property.schema),
   }));
 }
 

@@ -3,37 +3,25 @@
  * JSON.stringify unless the schema may hold a Map, Set or bigint (or says nothing).
  */
 import type { JsonSchema } from '../../model/json-schema.js';
-import { refName } from '../../model/json-schema.js';
+import { NEEDS_RICH_STRINGIFY } from '../../model/rich-types.js';
+import { someSubSchema } from '../../model/schema-walk.js';
 import { stringifyFast, stringifyRich } from './json.js';
 import type { Serializer } from './send.js';
-
-const RICH_TYPES = new Set(['Map', 'Set', 'bigint']);
 
 export function chooseSerializer(
   schema: JsonSchema | undefined,
   schemas: Record<string, JsonSchema>,
 ): Serializer {
-  return schema === undefined || mayHoldRichValues(schema, schemas, new Set())
-    ? stringifyRich
-    : stringifyFast;
+  return schema === undefined || mayHoldRichValues(schema, schemas) ? stringifyRich : stringifyFast;
 }
 
-function mayHoldRichValues(
-  schema: JsonSchema,
-  schemas: Record<string, JsonSchema>,
-  seen: Set<string>,
-): boolean {
-  const name = refName(schema);
-  if (name !== undefined) {
-    if (seen.has(name)) return false;
-    seen.add(name);
-    const target = schemas[name];
-    return target === undefined || mayHoldRichValues(target, schemas, seen);
-  }
-  const xType = schema['x-svc-type'];
-  if (typeof xType === 'string' && RICH_TYPES.has(xType)) return true;
-  if (isOpen(schema)) return true;
-  return children(schema).some((child) => mayHoldRichValues(child, schemas, seen));
+/** An unknown reference counts: nothing proves it holds no rich value. */
+function mayHoldRichValues(schema: JsonSchema, schemas: Record<string, JsonSchema>): boolean {
+  const rich = (node: JsonSchema): boolean => {
+    const mark = node['x-svc-type'];
+    return (mark !== undefined && NEEDS_RICH_STRINGIFY.has(mark)) || isOpen(node);
+  };
+  return someSubSchema(schema, rich, { schemas, unknownRef: true });
 }
 
 /** `{}` (unknown, any) or an object with free-form values: anything may be inside. */
@@ -47,13 +35,4 @@ function isOpen(schema: JsonSchema): boolean {
     schema.anyOf === undefined &&
     schema.allOf === undefined
   );
-}
-
-function children(schema: JsonSchema): JsonSchema[] {
-  const list: JsonSchema[] = [];
-  if (schema.items) list.push(schema.items);
-  if (schema.properties) list.push(...Object.values(schema.properties));
-  if (typeof schema.additionalProperties === 'object') list.push(schema.additionalProperties);
-  for (const group of [schema.oneOf, schema.anyOf, schema.allOf]) if (group) list.push(...group);
-  return list;
 }

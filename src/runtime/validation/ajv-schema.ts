@@ -13,7 +13,8 @@ import { PATTERN_LIMIT_KEY } from './pattern.js';
 export const DEFINITIONS_ID = 'svc:schemas';
 export const AJV_REF_PREFIX = `${DEFINITIONS_ID}#/definitions/`;
 
-const NUMERIC_NOOP_FORMATS = new Set(['int64', 'float', 'double']);
+/** Formats `integer`/`number` already say all there is about. */
+export const NUMERIC_NOOP_FORMATS: ReadonlySet<string> = new Set(['int64', 'float', 'double']);
 
 export type AjvSchema = Record<string, unknown>;
 

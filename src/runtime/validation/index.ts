@@ -17,6 +17,7 @@
  * value the handler returned.
  */
 import type { ParamModel } from '../../model/app-model.js';
+import { ajvContext } from './ajv-context.js';
 import { compileBody, keyPathPointer } from './body.js';
 import { compileTextInput } from './text-input.js';
 import type { Coercer, CoercerOptions } from './types.js';
@@ -35,7 +36,7 @@ export function compileCoercer(param: ParamModel, options: CoercerOptions): Coer
       return compileBody({ pointer, required: param.required, schema: param.schema }, options);
     }
     case 'query':
-      if (param.wholeObject) return compileWholeQuery(param.schema, options);
+      if (param.wholeObject) return compileWholeQuery(param, options);
       return compileText(param, options);
     case 'path':
     case 'header':
@@ -49,5 +50,5 @@ export function compileCoercer(param: ParamModel, options: CoercerOptions): Coer
 function compileText(param: ParamModel, options: CoercerOptions): Coercer {
   const name = Array.isArray(param.key) ? param.key.join('.') : param.key;
   const input = { in: param.source as 'path', name, required: param.required, schema: param.schema };
-  return compileTextInput(input, options.schemas);
+  return compileTextInput(input, ajvContext(options.schemas, options.unknownProperties));
 }

@@ -6,7 +6,9 @@
  */
 import { refName, type JsonSchema } from '../../model/json-schema.js';
 import type { AjvContext } from './ajv-context.js';
-import { childSchemas, resolveRef, richTypeOf, type Schemas } from './schema-walk.js';
+import { richTypeOf } from '../../model/rich-types.js';
+import { resolveRef, someSubSchema } from '../../model/schema-walk.js';
+import type { Schemas } from './schema-walk.js';
 
 export type Transform = (value: unknown) => unknown;
 
@@ -32,7 +34,7 @@ class ReviveCompiler {
   }
 
   compile(schema: JsonSchema, inAllOf = false): Transform | undefined {
-    if (!this.needsWork(schema, new Set())) return undefined;
+    if (!this.needsWork(schema)) return undefined;
     const name = refName(schema);
     // A named schema merged with others must not be stripped of their keys: compile it uncached.
     if (name !== undefined && inAllOf) return this.compile(resolveRef(schema, this.schemas), true);
@@ -53,13 +55,13 @@ class ReviveCompiler {
     return (value) => (filled.transform ? filled.transform(value) : value);
   }
 
-  private needsWork(schema: JsonSchema, seen: Set<string>): boolean {
-    if (richTypeOf(schema) !== undefined || (this.strip && isClosedObject(schema))) return true;
-    const name = refName(schema);
-    if (name === undefined) return childSchemas(schema).some((child) => this.needsWork(child, seen));
-    if (seen.has(name)) return false;
-    seen.add(name);
-    return this.needsWork(resolveRef(schema, this.schemas), seen);
+  private needsWork(schema: JsonSchema): boolean {
+    const strip = this.strip;
+    return someSubSchema(
+      schema,
+      (node) => richTypeOf(node) !== undefined || (strip && isClosedObject(node)),
+      { schemas: this.schemas },
+    );
   }
 
   private compileNode(schema: JsonSchema, inAllOf: boolean): Transform | undefined {

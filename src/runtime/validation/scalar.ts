@@ -1,17 +1,26 @@
 /**
- * Text → typed value for one path, query, header or cookie value. Everything is decided at
- * compile time from the schema; the returned function is straight-line code that either returns
- * the value or an `Invalid` holding the reason.
+ * Text → typed value for one path, query, header or cookie value: the type only (number,
+ * integer, boolean, bigint, Date, URL, enum member, union member). Constraints (bounds, lengths,
+ * patterns, formats) are checked afterwards by the compiled ajv validator bodies use
+ * (text-check.ts). Everything is decided at compile time from the schema; the returned function
+ * is straight-line code that either returns the value or an `Invalid` holding the reason.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
-import { numberChecks, stringChecks, type Check } from './constraints.js';
-import { richTypeOf, unwrapScalar, describeSchema, type Schemas } from './schema-walk.js';
+import { richTypeOf } from '../../model/rich-types.js';
+import { unwrapSingle } from '../../model/schema-walk.js';
+import { describeSchema, type Schemas } from './schema-walk.js';
 
 export class Invalid {
   constructor(readonly message: string) {}
 }
 
 export type ScalarCoercer = (text: string) => unknown;
+
+/**
+ * The whole check of one union member (type and constraints), so a union picks the first member
+ * that accepts the text as the body validator would: `@maximum 5 number | string` takes `7` as text.
+ */
+export type MemberCoercer = (member: JsonSchema) => ScalarCoercer;
 
 /*
  * Request text reaches these, so each is written to backtrack at most linearly: no two adjacent
@@ -23,30 +32,34 @@ const INTEGER = /^[+-]?\d+$/;
 /** ISO 8601 calendar date, optionally with a time and a zone (what `Date` accepts reliably). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
-export function compileScalar(schema: JsonSchema, schemas: Schemas): ScalarCoercer {
-  const { schema: resolved, nullable } = unwrapScalar(schema, schemas);
-  const coerce = compileResolved(resolved, schemas);
+export function compileScalar(
+  schema: JsonSchema,
+  schemas: Schemas,
+  compileMember: MemberCoercer,
+): ScalarCoercer {
+  const { schema: resolved, nullable } = unwrapSingle(schema, schemas);
+  const coerce = compileResolved(resolved, schemas, compileMember);
   if (!nullable || resolved.type === 'string') return coerce;
   return (text) => (text === 'null' ? null : coerce(text));
 }
 
-function compileResolved(schema: JsonSchema, schemas: Schemas): ScalarCoercer {
+function compileResolved(schema: JsonSchema, schemas: Schemas, compileMember: MemberCoercer): ScalarCoercer {
   if (schema.enum) return compileEnum(schema.enum);
   const union = schema.oneOf ?? schema.anyOf;
-  if (union) return compileUnion(union, schemas);
+  if (union) return compileUnion(union, schemas, compileMember);
   const rich = richTypeOf(schema);
-  if (rich === 'bigint') return withChecks(parseBigInt, numberChecks(schema));
+  if (rich === 'bigint') return parseBigInt;
   if (rich === 'Date') return parseDate;
   if (rich === 'URL') return parseUrl;
   switch (schema.type) {
     case 'number':
-      return withChecks(parseNumber, numberChecks(schema));
+      return parseNumber;
     case 'integer':
-      return withChecks(parseInteger, numberChecks(schema));
+      return parseInteger;
     case 'boolean':
       return parseBoolean;
     case 'string':
-      return withChecks((text) => text, stringChecks(schema));
+      return asText;
     case 'array':
     case 'object':
       return () => new Invalid(`must be ${schema.type === 'array' ? 'an array' : 'an object'}`);
@@ -55,14 +68,8 @@ function compileResolved(schema: JsonSchema, schemas: Schemas): ScalarCoercer {
   }
 }
 
-function withChecks<T>(parse: (text: string) => T | Invalid, check: Check<T> | undefined): ScalarCoercer {
-  if (!check) return parse;
-  return (text) => {
-    const value = parse(text);
-    if (value instanceof Invalid) return value;
-    const message = check(value);
-    return message === undefined ? value : new Invalid(message);
-  };
+function asText(text: string): string {
+  return text;
 }
 
 function parseNumber(text: string): number | Invalid {
@@ -103,9 +110,9 @@ function compileEnum(members: JsonSchema['enum'] & object): ScalarCoercer {
 }
 
 /** A union of scalars: the first member that accepts the text wins. */
-function compileUnion(members: JsonSchema[], schemas: Schemas): ScalarCoercer {
-  const coercers = members.map((member) => compileScalar(member, schemas));
-  const message = `must be ${members.map((member) => describeSchema(member, schemas)).join(' or ')}`;
+function compileUnion(members: JsonSchema[], schemas: Schemas, compileMember: MemberCoercer): ScalarCoercer {
+  const coercers = members.map(compileMember);
+  const message = `must be ${members.map((schema) => describeSchema(schema, schemas)).join(' or ')}`;
   return (text) => {
     for (const coerce of coercers) {
       const value = coerce(text);

@@ -1,12 +1,15 @@
 /**
  * Coercers for inputs that arrive as text: path, query, header and cookie values. A raw value is
  * `string | string[] | undefined` (an array when a query key repeats). Array-typed parameters
- * take every repetition; any other type takes exactly one value.
+ * take every repetition; any other type takes exactly one value. Each value is first coerced to
+ * its type (scalar.ts), then checked against its constraints by the body validator (text-check.ts).
  */
 import type { JsonSchema } from '../../model/json-schema.js';
-import { arrayChecks } from './constraints.js';
+import { richTypeOf } from '../../model/rich-types.js';
+import { unwrapSingle } from '../../model/schema-walk.js';
+import type { AjvContext } from './ajv-context.js';
 import { compileScalar, Invalid, type ScalarCoercer } from './scalar.js';
-import { unwrapScalar, type Schemas } from './schema-walk.js';
+import { compileTextCheck } from './text-check.js';
 import type { InputError } from './types.js';
 
 /** Text → value, or `Invalid`; undefined input has already been handled by the caller. */
@@ -19,9 +22,9 @@ export interface TextInput {
   schema: JsonSchema;
 }
 
-/** The full coercer for one text input: presence, then shape, then type and constraints. */
-export function compileTextInput(input: TextInput, schemas: Schemas) {
-  const coerce = compileTextValue(input.schema, schemas);
+/** The full coercer for one text input: presence, then type, then constraints. */
+export function compileTextInput(input: TextInput, context: AjvContext) {
+  const coerce = compileTextValue(input.schema, context);
   const location = input.in;
   const name = input.name;
   const required = input.required;
@@ -39,10 +42,25 @@ export function compileTextInput(input: TextInput, schemas: Schemas) {
   };
 }
 
-export function compileTextValue(schema: JsonSchema, schemas: Schemas): TextCoercer {
-  const { schema: resolved } = unwrapScalar(schema, schemas);
-  if (resolved.type === 'array') return compileTextArray(resolved, schemas);
-  const scalar = compileScalar(schema, schemas);
+/** Coerce, then check; a `Set` is made from the checked items, so `minItems` counts repeats. */
+export function compileTextValue(schema: JsonSchema, context: AjvContext): TextCoercer {
+  const { schema: resolved } = unwrapSingle(schema, context.schemas);
+  const coerce =
+    resolved.type === 'array' ? compileTextArray(resolved, context) : compileSingle(schema, context);
+  const check = compileTextCheck(schema, context);
+  const toSet = richTypeOf(resolved) === 'Set';
+  if (!check && !toSet) return coerce;
+  return (raw) => {
+    const value = coerce(raw);
+    if (value instanceof Invalid) return value;
+    const message = check?.(value);
+    if (message !== undefined) return new Invalid(message);
+    return toSet ? new Set(value as unknown[]) : value;
+  };
+}
+
+function compileSingle(schema: JsonSchema, context: AjvContext): TextCoercer {
+  const scalar = compileScalar(schema, context.schemas, memberCoercer(context));
   return (raw) => {
     if (typeof raw === 'string') return scalar(raw);
     if (!Array.isArray(raw)) return new Invalid('must be text');
@@ -52,10 +70,8 @@ export function compileTextValue(schema: JsonSchema, schemas: Schemas): TextCoer
 }
 
 /** Repeated keys → items; a single value is a one-element array. Tuples coerce by position. */
-function compileTextArray(schema: JsonSchema, schemas: Schemas): TextCoercer {
-  const itemCoercer = compileItem(schema.items, schemas);
-  const check = arrayChecks(schema);
-  const toSet = schema['x-svc-type'] === 'Set';
+function compileTextArray(schema: JsonSchema, context: AjvContext): TextCoercer {
+  const itemCoercer = compileItem(schema.items, context);
   return (raw) => {
     const texts = typeof raw === 'string' ? [raw] : raw;
     if (!Array.isArray(texts)) return new Invalid('must be text');
@@ -67,12 +83,26 @@ function compileTextArray(schema: JsonSchema, schemas: Schemas): TextCoercer {
       if (item instanceof Invalid) return new Invalid(`item ${index + 1}: ${item.message}`);
       items[index] = item;
     }
-    const message = check?.(items);
-    if (message !== undefined) return new Invalid(message);
-    return toSet ? new Set(items) : items;
+    return items;
   };
 }
 
-function compileItem(items: JsonSchema | undefined, schemas: Schemas): ScalarCoercer {
-  return items === undefined ? (text) => text : compileScalar(items, schemas);
+function compileItem(items: JsonSchema | undefined, context: AjvContext): ScalarCoercer {
+  return items === undefined ? (text) => text : compileScalar(items, context.schemas, memberCoercer(context));
+}
+
+/** A union member's whole check, type then constraints: the first member it passes wins. */
+function memberCoercer(context: AjvContext) {
+  const compileMember = (member: JsonSchema): ScalarCoercer => {
+    const scalar = compileScalar(member, context.schemas, compileMember);
+    const check = compileTextCheck(member, context);
+    if (!check) return scalar;
+    return (text) => {
+      const value = scalar(text);
+      if (value instanceof Invalid) return value;
+      const message = check(value);
+      return message === undefined ? value : new Invalid(message);
+    };
+  };
+  return compileMember;
 }

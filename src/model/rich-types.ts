@@ -1,0 +1,27 @@
+/**
+ * The JavaScript values a JSON schema alone cannot describe. The analyzer marks their schemas
+ * with `x-svc-type`; the runtime reads the mark to parse text, revive bodies and pick a
+ * serializer; the OpenAPI writer strips it. This list is the one place the names live.
+ */
+
+/** Values carried as a JSON string, number, array or object and revived at run time. */
+export const RICH_VALUE_TYPES = ['Date', 'URL', 'bigint', 'Map', 'Set'] as const;
+
+export type RichValueType = (typeof RICH_VALUE_TYPES)[number];
+
+/**
+ * Every `x-svc-type` mark: the rich values, plus `DataHolder`, which marks a `@Data()`
+ * parameter that binds the request's data holder itself (never a value on the wire).
+ */
+export type SvcType = RichValueType | 'DataHolder';
+
+/** Rich values that `JSON.stringify` cannot write as their schema says (it needs a replacer). */
+export const NEEDS_RICH_STRINGIFY: ReadonlySet<SvcType> = new Set<SvcType>(['Map', 'Set', 'bigint']);
+
+const RICH_VALUE_SET: ReadonlySet<string> = new Set(RICH_VALUE_TYPES);
+
+/** The rich value type a schema is marked with, if any (DataHolder is not a value). */
+export function richTypeOf(schema: { 'x-svc-type'?: SvcType }): RichValueType | undefined {
+  const mark = schema['x-svc-type'];
+  return mark !== undefined && RICH_VALUE_SET.has(mark) ? (mark as RichValueType) : undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * The constraint check of a text input once scalar.ts has coerced its type: the same compiled
+ * ajv validator (and so the same messages) bodies get, run on a schema reduced to what the
+ * coercer has not already proved. Inputs without constraints (a plain `number`, an enum) get no
+ * check at all: the coercer is the whole proof, and the request pays for nothing more.
+ */
+import type { JsonSchema } from '../../model/json-schema.js';
+import { richTypeOf } from '../../model/rich-types.js';
+import { mapChildSchemas, someSubSchema, unwrapSingle } from '../../model/schema-walk.js';
+import type { AjvContext } from './ajv-context.js';
+import { translateErrors } from './ajv-errors.js';
+import { NUMERIC_NOOP_FORMATS } from './ajv-schema.js';
+import type { Schemas } from './schema-walk.js';
+
+/**
+ * The message of the first failed constraint, or undefined when the value passes. A text input
+ * gets one error, as a body value does for its type: ajv lists every failed keyword, and a
+ * value that is too long also fails its pattern and its format, which says nothing more.
+ */
+export type TextCheck = (value: unknown) => string | undefined;
+
+const CONSTRAINT_KEYWORDS = [
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+] as const;
+
+/** Text inputs are scalars or arrays of scalars: deeper nesting is never valid text. */
+const MAX_TEXT_DEPTH = 4;
+
+export function compileTextCheck(schema: JsonSchema, context: AjvContext): TextCheck | undefined {
+  const reduced = reduceForText(schema, context.schemas, 0);
+  if (!someSubSchema(reduced, hasConstraint)) return undefined;
+  const validate = context.validator(reduced);
+  const view = holdsRichValues(schema, context.schemas) ? checkView : undefined;
+  return (value) => {
+    if (validate(view ? view(value) : value)) return undefined;
+    const [first] = translateErrors(validate.errors ?? [], '', context);
+    return first ? textMessage(first) : 'is invalid';
+  };
+}
+
+/**
+ * The schema with `$ref`s and the `T | null` wrapper resolved, and what the coercer proves left
+ * out: a `Date` or `URL` is parsed from its text (ajv would hold the Date's `2024-03-01` against
+ * `format: date-time`), and a `Set` is deduplicated rather than refused for repeats.
+ */
+function reduceForText(schema: JsonSchema, schemas: Schemas, depth: number): JsonSchema {
+  const { schema: resolved, nullable } = unwrapSingle(schema, schemas);
+  const rich = richTypeOf(resolved);
+  if (depth > MAX_TEXT_DEPTH || rich === 'Date' || rich === 'URL' || resolved.type === 'object') return {};
+  const reduced = mapChildSchemas(resolved, (child) => reduceForText(child, schemas, depth + 1));
+  if (rich === 'Set') delete reduced.uniqueItems;
+  if (nullable) reduced.nullable = true;
+  return reduced;
+}
+
+function hasConstraint(schema: JsonSchema): boolean {
+  if (CONSTRAINT_KEYWORDS.some((keyword) => schema[keyword] !== undefined)) return true;
+  return schema.format !== undefined && !NUMERIC_NOOP_FORMATS.has(schema.format);
+}
+
+function holdsRichValues(schema: JsonSchema, schemas: Schemas): boolean {
+  return someSubSchema(schema, (node) => richTypeOf(node) !== undefined, { schemas });
+}
+
+/**
+ * The value as ajv can check it: a bigint as a number (its bounds are numbers too), a Date as
+ * its time and a URL as its text, so `uniqueItems` compares them by value.
+ */
+function checkView(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(checkView);
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.getTime();
+  if (value instanceof URL) return value.href;
+  return value;
+}
+
+/** `/1` (the second repeated value) reads as `item 2: ...`; the value itself has no prefix. */
+function textMessage(error: { name: string; message: string }): string {
+  if (error.name === '') return error.message;
+  const [index, ...rest] = error.name.slice(1).split('/');
+  const deeper = rest.length > 0 ? ` (/${rest.join('/')})` : '';
+  return `item ${Number(index) + 1}${deeper}: ${error.message}`;
+}
