@@ -57,14 +57,24 @@ function simpleParameter(param: ParamModel): OpenApiParameter {
   };
 }
 
-/** `@Query() filter: Filter`: one query parameter per property of `Filter` (the list the runtime binds). */
+/**
+ * `@Query() filter: Filter`: one query parameter per property of `Filter` (the list the runtime
+ * binds). OpenAPI cannot say "required once any other is given", which is what a required property
+ * of an optional whole-object query is, so its description says it.
+ */
 function queryObjectParameters(param: ParamModel, schemas: Record<string, JsonSchema>): OpenApiParameter[] {
-  return expandQueryObject(param, schemas).properties.map((property) => ({
-    name: property.name,
-    in: 'query',
-    required: property.required,
-    schema: publicSchema(property.schema),
-  }));
+  const properties = expandQueryObject(param, schemas).properties;
+  return properties.map((property) => {
+    const others = properties.filter((other) => other !== property).map((other) => other.name);
+    const conditional = !property.required && property.requiredInObject && others.length > 0;
+    return {
+      name: property.name,
+      in: 'query',
+      ...(conditional ? { description: `Required when any of ${others.join(', ')} is given.` } : {}),
+      required: property.required,
+      schema: publicSchema(property.schema),
+    };
+  });
 }
 
 /**

@@ -1,0 +1,174 @@
+/**
+ * One table, every input source: each schema and value goes through the compiled binder as a
+ * path segment, a query value, a header, a cookie and a JSON body, and every source must give the
+ * same verdict and the same messages. Text arrives as text (`String(value)`, arrays as repeated
+ * query keys) and bodies as JSON, so only the `in` and `name` fields may differ: a text array's
+ * `item 2: ...` is the body's `/1` pointer.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ParamModel, ParamSource } from '../../src/model/app-model.js';
+import type { JsonSchema } from '../../src/model/json-schema.js';
+import { compileBinder } from '../../src/runtime/binding/compile-binder.js';
+import { FrameworkHttpError } from '../../src/runtime/errors/problem.js';
+import type { Exchange } from '../../src/runtime/http/exchange.js';
+import type { InputError } from '../../src/runtime/validation/types.js';
+import { param } from './helpers.js';
+
+type Scalar = string | number | boolean;
+
+interface Row {
+  name: string;
+  schema: JsonSchema;
+  /** Value → the messages it must get ([] when valid). */
+  cases: [Scalar | Scalar[], string[]][];
+}
+
+const LONG = 'a'.repeat(1001);
+
+const TABLE: Row[] = [
+  {
+    name: 'number with bounds and multipleOf',
+    schema: { type: 'number', minimum: 1, maximum: 10, multipleOf: 0.5 },
+    cases: [
+      [5.5, []],
+      [0, ['must be >= 1']],
+      [11, ['must be <= 10']],
+      [2.2, ['must be a multiple of 0.5']],
+      ['abc', ['must be a number']],
+    ],
+  },
+  {
+    name: 'exclusive bounds',
+    schema: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true },
+    cases: [
+      [0.5, []],
+      [0, ['must be > 0']],
+      [1, ['must be < 1']],
+    ],
+  },
+  {
+    name: 'integer with a minimum',
+    schema: { type: 'integer', minimum: 0 },
+    cases: [
+      [3, []],
+      [-1, ['must be >= 0']],
+      [1.5, ['must be an integer']],
+    ],
+  },
+  {
+    name: 'string lengths (code points) and pattern',
+    schema: { type: 'string', minLength: 2, maxLength: 3, pattern: '^[a-z😀]+$' },
+    cases: [
+      ['abc', []],
+      ['😀😀😀', []],
+      ['a', ['must have at least 2 characters']],
+      ['abcd', ['must have at most 3 characters']],
+      ['AB', ['must match pattern "^[a-z😀]+$"']],
+    ],
+  },
+  {
+    name: 'pattern without maxLength',
+    schema: { type: 'string', pattern: '^a+$' },
+    cases: [
+      ['aaa', []],
+      [LONG, ['is too long to check against its pattern']],
+    ],
+  },
+  {
+    name: 'pattern the analyzer found risky',
+    schema: { type: 'string', pattern: '^(a+)+$', 'x-svc-pattern-limit': 12 },
+    cases: [
+      ['aaaaaaaaaaaa', []],
+      ['aaaaaaaaaaaaa', ['is too long to check against its pattern']],
+    ],
+  },
+  ...['email', 'uuid', 'date', 'ipv4', 'date-time'].map((format): Row => ({
+    name: `format ${format}`,
+    schema: { type: 'string', format },
+    cases: [['not valid', [`must be a valid ${format}`]]],
+  })),
+  {
+    name: 'string enum',
+    schema: { type: 'string', enum: ['red', 'green'] },
+    cases: [
+      ['red', []],
+      ['blue', ['must be one of: red, green']],
+    ],
+  },
+  {
+    name: 'numeric enum',
+    schema: { type: 'integer', enum: [1, 2, 3] },
+    cases: [
+      [2, []],
+      [4, ['must be one of: 1, 2, 3']],
+    ],
+  },
+  {
+    name: 'array with bounds and unique items',
+    schema: { type: 'array', items: { type: 'string', maxLength: 3 }, maxItems: 3, uniqueItems: true },
+    cases: [
+      [['a', 'b'], []],
+      [['a', 'b', 'c', 'd'], ['must have at most 3 items']],
+      [['a', 'a'], ['must not contain duplicate items']],
+      [['ab', 'abcd'], ['/1 must have at most 3 characters']],
+    ],
+  },
+];
+
+const TEXT_SOURCES: ParamSource[] = ['path', 'query', 'header', 'cookie'];
+const KEY = 'v';
+
+/** What one source answers for one value: the messages, a pointer prefixed where there is one. */
+function verdict(source: ParamSource, schema: JsonSchema, value: Scalar | Scalar[]): string[] {
+  const model: ParamModel = param(source, source === 'body' ? [] : KEY, schema);
+  const bind = compileBinder([model], { schemas: {}, unknownProperties: 'keep' });
+  try {
+    bind(exchangeWith(source, value));
+    return [];
+  } catch (error) {
+    assert.ok(error instanceof FrameworkHttpError, String(error));
+    return (error.errors ?? []).map((inputError) => normalise(source, inputError));
+  }
+}
+
+function exchangeWith(source: ParamSource, value: Scalar | Scalar[]): Exchange {
+  const text = Array.isArray(value) ? value.map(String) : String(value);
+  const single = Array.isArray(text) ? (text[0] ?? '') : text;
+  const record = (entry: unknown) => ({ [KEY]: entry });
+  const exchange = {
+    params: source === 'path' ? record(single) : {},
+    query: source === 'query' ? record(text) : {},
+    headers: source === 'header' ? record(single) : {},
+    cookies: source === 'cookie' ? record(single) : {},
+    body: source === 'body' ? value : undefined,
+  };
+  return exchange as unknown as Exchange;
+}
+
+/** Body errors carry a pointer in `name`, text errors an `item N: ` prefix: both become `/N-1 message`. */
+function normalise(source: ParamSource, error: InputError): string {
+  assert.equal(error.in, source);
+  if (source === 'body') return error.name === '' ? error.message : `${error.name} ${error.message}`;
+  assert.equal(error.name, KEY);
+  const item = /^item (\d+): (.*)$/.exec(error.message);
+  return item ? `/${Number(item[1]) - 1} ${item[2]}` : error.message;
+}
+
+describe('every input source gives the same verdict and messages', () => {
+  for (const row of TABLE) {
+    it(row.name, () => {
+      for (const [value, expected] of row.cases) {
+        const sources = Array.isArray(value)
+          ? (['query', 'body'] as const)
+          : [...TEXT_SOURCES, 'body' as const];
+        for (const source of sources)
+          assert.deepEqual(
+            verdict(source, row.schema, value),
+            expected,
+            `${source} ${JSON.stringify(value)}`,
+          );
+      }
+    });
+  }
+});
