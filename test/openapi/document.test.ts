@@ -177,7 +177,14 @@ describe('buildOpenApiDocument', () => {
     );
     assert.deepEqual(document.paths['/']!.get!.parameters, [
       { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
-      { name: 'limit', in: 'query', required: false, schema: { type: 'integer' } },
+      // Optional as a whole: `limit` is required only once another property is given.
+      {
+        name: 'limit',
+        in: 'query',
+        description: 'Required when any of q is given.',
+        required: false,
+        schema: { type: 'integer' },
+      },
       {
         name: 'x-token',
         in: 'header',

@@ -6,6 +6,7 @@
  * ones refuse undeclared keys.
  */
 import { SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
+import { mapChildSchemas, someSubSchema } from '../../model/schema-walk.js';
 import { PATTERN_KEYWORD } from './ajv-pattern.js';
 import { PATTERN_LIMIT_KEY } from './pattern.js';
 
@@ -24,10 +25,11 @@ export interface TransformOptions {
 
 /** `inAllOf`: the schema is merged with others, so closing it would reject the others' keys. */
 export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAllOf = false): AjvSchema {
+  const withChildren = mapChildSchemas(schema, (child) => toAjvSchema(child, options) as JsonSchema);
   const out: AjvSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, value] of Object.entries(withChildren)) {
     if (key === 'nullable' || key.startsWith('x-')) continue;
-    out[key] = transformKeyword(key, value, options);
+    out[key] = value;
   }
   if (schema.$ref?.startsWith(SCHEMA_REF_PREFIX))
     out.$ref = AJV_REF_PREFIX + schema.$ref.slice(SCHEMA_REF_PREFIX.length);
@@ -62,24 +64,6 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   return schema.nullable === true ? allowNull(out) : out;
 }
 
-function transformKeyword(key: string, value: unknown, options: TransformOptions): unknown {
-  switch (key) {
-    case 'properties':
-      return mapValues(value as Record<string, JsonSchema>, (child) => toAjvSchema(child, options));
-    case 'items':
-    case 'not':
-      return toAjvSchema(value as JsonSchema, options);
-    case 'additionalProperties':
-      return typeof value === 'object' ? toAjvSchema(value as JsonSchema, options) : value;
-    case 'oneOf':
-    case 'anyOf':
-    case 'allOf':
-      return (value as JsonSchema[]).map((member) => toAjvSchema(member, options));
-    default:
-      return value;
-  }
-}
-
 function fixExclusiveBounds(schema: JsonSchema, out: AjvSchema): void {
   delete out.exclusiveMinimum;
   delete out.exclusiveMaximum;
@@ -108,32 +92,19 @@ function allowNull(out: AjvSchema): AjvSchema {
   return { if: { type: 'null' }, then: true, else: out };
 }
 
-function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {
-  const out: Record<string, U> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = map(value);
-  return out;
-}
-
 /** Names of schemas referenced as members of a multi-member `allOf` anywhere. */
 export function namesMergedInAllOf(
   schemas: Record<string, JsonSchema>,
   extra: JsonSchema[] = [],
 ): Set<string> {
   const names = new Set<string>();
-  const visit = (schema: JsonSchema, seen: Set<JsonSchema>): void => {
-    if (seen.has(schema)) return;
-    seen.add(schema);
+  const collect = (schema: JsonSchema): boolean => {
     if (schema.allOf && schema.allOf.length > 1)
       for (const member of schema.allOf)
         if (member.$ref?.startsWith(SCHEMA_REF_PREFIX))
           names.add(member.$ref.slice(SCHEMA_REF_PREFIX.length));
-    for (const child of Object.values(schema.properties ?? {})) visit(child, seen);
-    for (const child of [schema.items, schema.not, schema.additionalProperties])
-      if (child && typeof child === 'object') visit(child, seen);
-    for (const list of [schema.oneOf, schema.anyOf, schema.allOf])
-      for (const child of list ?? []) visit(child, seen);
+    return false;
   };
-  const seen = new Set<JsonSchema>();
-  for (const schema of [...Object.values(schemas), ...extra]) visit(schema, seen);
+  for (const schema of [...Object.values(schemas), ...extra]) someSubSchema(schema, collect);
   return names;
 }
