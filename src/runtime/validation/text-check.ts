@@ -49,13 +49,18 @@ export function compileTextCheck(schema: JsonSchema, context: AjvContext): TextC
 /**
  * The schema with `$ref`s and the `T | null` wrapper resolved, and what the coercer proves left
  * out: a `Date` or `URL` is parsed from its text (ajv would hold the Date's `2024-03-01` against
- * `format: date-time`), and a `Set` is deduplicated rather than refused for repeats.
+ * `format: date-time`), a `Set` is deduplicated rather than refused for repeats, and every
+ * `type` and `enum` is already what the coercer produced.
  */
 function reduceForText(schema: JsonSchema, schemas: Schemas, depth: number): JsonSchema {
   const { schema: resolved, nullable } = unwrapSingle(schema, schemas);
   const rich = richTypeOf(resolved);
   if (depth > MAX_TEXT_DEPTH || rich === 'Date' || rich === 'URL' || resolved.type === 'object') return {};
   const reduced = mapChildSchemas(resolved, (child) => reduceForText(child, schemas, depth + 1));
+  // The coercer made a value of this type (or this enum member): ajv need not look again, and
+  // an array of plain integers then costs no per-item loop.
+  delete reduced.type;
+  delete reduced.enum;
   if (rich === 'Set') delete reduced.uniqueItems;
   if (nullable) reduced.nullable = true;
   return reduced;
