@@ -1,7 +1,7 @@
 /**
  * One table, every input source: each schema and value goes through the compiled binder as a
- * path segment, a query value, a header, a cookie and a JSON body, and every source must give the
- * same verdict and the same messages. Text arrives as text (`String(value)`, arrays as repeated
+ * path segment, a query value, a property of a whole-object query, a header, a cookie and a JSON
+ * body, and every source must give the same verdict and the same messages. Text arrives as text (`String(value)`, arrays as repeated
  * query keys) and bodies as JSON, so only the `in` and `name` fields may differ: a text array's
  * `item 2: ...` is the body's `/1` pointer.
  */
@@ -116,13 +116,23 @@ const TABLE: Row[] = [
   },
 ];
 
-const TEXT_SOURCES: ParamSource[] = ['path', 'query', 'header', 'cookie'];
+/** `query-object`: the value as property `v` of a whole-object `@Query() filter: { v: T }`. */
+type Source = ParamSource | 'query-object';
+
+const TEXT_SOURCES: Source[] = ['path', 'query', 'query-object', 'header', 'cookie'];
+const ARRAY_SOURCES: Source[] = ['query', 'query-object', 'body'];
 const KEY = 'v';
 
+function modelOf(source: Source, schema: JsonSchema): ParamModel {
+  if (source === 'body') return param('body', [], schema);
+  if (source !== 'query-object') return param(source, KEY, schema);
+  const objectSchema: JsonSchema = { type: 'object', properties: { [KEY]: schema }, required: [KEY] };
+  return param('query', 'filter', objectSchema, { wholeObject: true });
+}
+
 /** What one source answers for one value: the messages, a pointer prefixed where there is one. */
-function verdict(source: ParamSource, schema: JsonSchema, value: Scalar | Scalar[]): string[] {
-  const model: ParamModel = param(source, source === 'body' ? [] : KEY, schema);
-  const bind = compileBinder([model], { schemas: {}, unknownProperties: 'keep' });
+function verdict(source: Source, schema: JsonSchema, value: Scalar | Scalar[]): string[] {
+  const bind = compileBinder([modelOf(source, schema)], { schemas: {}, unknownProperties: 'keep' });
   try {
     bind(exchangeWith(source, value));
     return [];
@@ -132,13 +142,13 @@ function verdict(source: ParamSource, schema: JsonSchema, value: Scalar | Scalar
   }
 }
 
-function exchangeWith(source: ParamSource, value: Scalar | Scalar[]): Exchange {
+function exchangeWith(source: Source, value: Scalar | Scalar[]): Exchange {
   const text = Array.isArray(value) ? value.map(String) : String(value);
   const single = Array.isArray(text) ? (text[0] ?? '') : text;
   const record = (entry: unknown) => ({ [KEY]: entry });
   const exchange = {
     params: source === 'path' ? record(single) : {},
-    query: source === 'query' ? record(text) : {},
+    query: source === 'query' || source === 'query-object' ? record(text) : {},
     headers: source === 'header' ? record(single) : {},
     cookies: source === 'cookie' ? record(single) : {},
     body: source === 'body' ? value : undefined,
@@ -147,8 +157,8 @@ function exchangeWith(source: ParamSource, value: Scalar | Scalar[]): Exchange {
 }
 
 /** Body errors carry a pointer in `name`, text errors an `item N: ` prefix: both become `/N-1 message`. */
-function normalise(source: ParamSource, error: InputError): string {
-  assert.equal(error.in, source);
+function normalise(source: Source, error: InputError): string {
+  assert.equal(error.in, source === 'query-object' ? 'query' : source);
   if (source === 'body') return error.name === '' ? error.message : `${error.name} ${error.message}`;
   assert.equal(error.name, KEY);
   const item = /^item (\d+): (.*)$/.exec(error.message);
@@ -159,9 +169,7 @@ describe('every input source gives the same verdict and messages', () => {
   for (const row of TABLE) {
     it(row.name, () => {
       for (const [value, expected] of row.cases) {
-        const sources = Array.isArray(value)
-          ? (['query', 'body'] as const)
-          : [...TEXT_SOURCES, 'body' as const];
+        const sources = Array.isArray(value) ? ARRAY_SOURCES : [...TEXT_SOURCES, 'body' as const];
         for (const source of sources)
           assert.deepEqual(
             verdict(source, row.schema, value),
