@@ -21,6 +21,15 @@ interface Marker {
   line: number;
 }
 
+/** The 1-based line of a fixture file that contains `text`, so expectations follow the fixture's text. */
+function lineOf(file: string, text: string): number {
+  const index = readFileSync(path.join(fixture, file), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(text));
+  assert.notEqual(index, -1, `${file} has no line containing ${text}`);
+  return index + 1;
+}
+
 function readMarkers(root: string): Marker[] {
   const markers: Marker[] = [];
   for (const name of readdirSync(path.join(root, 'src')).sort()) {
@@ -70,15 +79,22 @@ describe('analysis errors in the invalid fixture', () => {
 
   it('names both places in duplicate errors', () => {
     const byCode = (code: string) => result.diagnostics.find((diagnostic) => diagnostic.code === code);
+    const getLine = lineOf('src/items.controller.ts', '  get(@Param() id: string)');
     assert.match(
       byCode('SVC_ERR_DUPLICATE_ROUTE')!.message,
-      /ItemsController\.getAgain.*ItemsController\.get at src\/items\.controller\.ts:10/,
+      new RegExp(
+        `ItemsController\\.getAgain.*ItemsController\\.get at src/items\\.controller\\.ts:${getLine}\\b`,
+      ),
     );
     assert.match(
       byCode('SVC_ERR_DUPLICATE_OPERATION_ID')!.message,
-      /'items_get'.*src\/items\.controller\.ts:10/,
+      new RegExp(`'items_get'.*src/items\\.controller\\.ts:${getLine}\\b`),
     );
-    assert.match(byCode('SVC_ERR_DUPLICATE_CLASS')!.message, /'Audit'.*src\/audit-a\.ts:3/);
+    const auditLine = lineOf('src/audit-a.ts', 'export class Audit');
+    assert.match(
+      byCode('SVC_ERR_DUPLICATE_CLASS')!.message,
+      new RegExp(`'Audit'.*src/audit-a\\.ts:${auditLine}\\b`),
+    );
     // Only the route's own :segments must be bound; TeamsController leaves the controller's :orgId
     // unbound (in its create/remove routes) and gets no error.
     assert.deepEqual(
@@ -86,7 +102,7 @@ describe('analysis errors in the invalid fixture', () => {
         .filter((diagnostic) => diagnostic.code === 'SVC_ERR_UNBOUND_PATH_SEGMENT')
         .map(formatDiagnostic),
       [
-        "src/items.controller.ts:28: error: :b of the route path 'tree/:a/:b' is bound by no @Param of ItemsController.tree (only segments of the controller path may stay unbound) [SVC_ERR_UNBOUND_PATH_SEGMENT]",
+        `src/items.controller.ts:${lineOf('src/items.controller.ts', '  tree(@Param() a: string)')}: error: :b of the route path 'tree/:a/:b' is bound by no @Param of ItemsController.tree (only segments of the controller path may stay unbound) [SVC_ERR_UNBOUND_PATH_SEGMENT]`,
       ],
     );
   });
@@ -127,7 +143,7 @@ describe('project-level analysis errors', () => {
         code: 'SVC_ERR_DECORATORS_DISABLED',
         message: result.diagnostics[0]?.message,
         file: 'tsconfig.json',
-        line: 8,
+        line: tsconfig.split('\n').findIndex((line) => line.includes('"experimentalDecorators"')) + 1,
       },
     ]);
     assert.match(result.diagnostics[0]!.message, /"experimentalDecorators": true/);

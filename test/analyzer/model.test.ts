@@ -1,6 +1,8 @@
 /** The app model the analyzer builds for the sample app: what the runtime reads. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ControllerModel, RouteModel } from '../../src/model/app-model.js';
 import { analyzeProject } from '../../src/analyzer/index.js';
@@ -33,7 +35,8 @@ describe('app model of the sample app', () => {
     });
     assert.deepEqual(model.app, {
       file: 'src/app.ts',
-      line: 7,
+      line:
+        readFileSync(join(root, 'src/app.ts'), 'utf8').split('\n').indexOf('export class SampleApp {}') + 1,
       className: 'SampleApp',
       module: 'src/app.ts',
       exportName: 'SampleApp',

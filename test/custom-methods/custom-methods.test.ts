@@ -4,6 +4,7 @@ import { after, describe, it } from 'node:test';
 import { installCustomMethodSupport } from '../../src/runtime/http/custom-methods/index.js';
 import { listen, stopServer } from '../streams/helpers.js';
 import { parseResponses, rawExchange, rawRequest } from './raw-client.js';
+import { ServerSockets } from './server-sockets.js';
 
 /** Stands in for the runtime's request handler: echoes what it was given. */
 async function echo(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -27,6 +28,7 @@ describe('custom methods over a raw socket', async () => {
     maxHeaderBytes: 512,
     timeoutMs: 100,
   });
+  const serverSockets = new ServerSockets(server);
   const port = await listen(server);
   after(() => stopServer(server));
 
@@ -47,20 +49,20 @@ describe('custom methods over a raw socket', async () => {
   });
 
   it('reassembles a request split across packets', async () => {
-    const res = await rawRequest(port, [
-      'CUS',
-      'TOM /split HTTP/1.1\r\nHo',
-      'st: b\r\nContent-Length: 5\r\n\r\nab',
-      'cde',
-    ]);
+    const res = await rawRequest(
+      port,
+      ['CUS', 'TOM /split HTTP/1.1\r\nHo', 'st: b\r\nContent-Length: 5\r\n\r\nab', 'cde'],
+      serverSockets,
+    );
     assert.equal(res.body, 'CUSTOM /split host=b body=abcde');
   });
 
   it('sends 100 Continue when the client expects it, then reads the body', async () => {
-    const raw = await rawExchange(port, [
-      'CUSTOM /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n',
-      'ok',
-    ]);
+    const raw = await rawExchange(
+      port,
+      ['CUSTOM /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n', 'ok'],
+      serverSockets,
+    );
     assert.ok(raw.startsWith('HTTP/1.1 100 Continue\r\n\r\n'), raw);
     const [res] = parseResponses(raw.slice('HTTP/1.1 100 Continue\r\n\r\n'.length));
     assert.equal(res?.body, 'CUSTOM /x host=a body=ok');
@@ -133,10 +135,11 @@ describe('custom methods over a raw socket', async () => {
   });
 
   it('keeps known methods on the normal path, keep-alive included', async () => {
-    const raw = await rawExchange(port, [
-      'GET /a HTTP/1.1\r\nHost: a\r\n\r\n',
-      'GET /b HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n',
-    ]);
+    const raw = await rawExchange(
+      port,
+      ['GET /a HTTP/1.1\r\nHost: a\r\n\r\n', 'GET /b HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'],
+      serverSockets,
+    );
     assert.deepEqual(
       parseResponses(raw).map((res) => res.body),
       ['GET /a host=a body=', 'GET /b host=a body='],

@@ -1,5 +1,6 @@
 /** A raw HTTP/1.1 client for tests: hand-written bytes in, the whole raw answer out. */
 import net from 'node:net';
+import type { ServerSockets } from './server-sockets.js';
 
 export interface RawResponse {
   status: number;
@@ -9,24 +10,34 @@ export interface RawResponse {
   raw: string;
 }
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Sends each part as its own write (with a short pause between, so they arrive as separate
- * packets) and resolves with everything received once the server closes the connection.
+ * Sends each part as its own write and resolves with everything received once the server
+ * closes the connection. Before writing the next part it waits until the server has read the
+ * previous ones, so each part arrives as a separate read; that needs the server's sockets.
  */
-export function rawExchange(port: number, parts: (string | Buffer)[], gapMs = 15): Promise<string> {
+export function rawExchange(
+  port: number,
+  parts: (string | Buffer)[],
+  serverSockets?: ServerSockets,
+): Promise<string> {
+  if (parts.length > 1 && !serverSockets) {
+    throw new Error('rawExchange: several parts need the server sockets to wait between them');
+  }
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
+    socket.setNoDelay(true);
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (received += chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(received));
     socket.on('connect', async () => {
-      for (const [i, part] of parts.entries()) {
-        if (i > 0) await pause(gapMs);
-        if (!socket.destroyed) socket.write(part);
+      let sent = 0;
+      for (const part of parts) {
+        if (sent > 0) await serverSockets?.hasRead(sent, socket);
+        if (socket.destroyed) return;
+        socket.write(part);
+        sent += Buffer.byteLength(part);
       }
     });
   });
@@ -54,8 +65,12 @@ export function parseResponses(raw: string): RawResponse[] {
   return responses;
 }
 
-export async function rawRequest(port: number, parts: (string | Buffer)[]): Promise<RawResponse> {
-  const responses = parseResponses(await rawExchange(port, parts));
+export async function rawRequest(
+  port: number,
+  parts: (string | Buffer)[],
+  serverSockets?: ServerSockets,
+): Promise<RawResponse> {
+  const responses = parseResponses(await rawExchange(port, parts, serverSockets));
   if (responses.length !== 1) throw new Error(`expected one response, got ${responses.length}`);
   return responses[0]!;
 }

@@ -24,17 +24,30 @@ export class ServerProcess {
   }
 
   /** The URL the server printed; rejects when it exits first or after `timeoutMs`. */
-  async url(timeoutMs = 30_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    let exited = false;
-    void this.exited.then(() => (exited = true));
-    while (Date.now() < deadline) {
-      const match = this.output.match(LISTENING);
-      if (match) return match[1]!;
-      if (exited) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`the server did not print its address; output:\n${this.output}`);
+  url(timeoutMs = 30_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.child.stdout?.off('data', check);
+        this.child.stderr?.off('data', check);
+        outcome();
+      };
+      const fail = (why: string) =>
+        settle(() => reject(new Error(`the server ${why}; output:\n${this.output}`)));
+      // Registered after the constructor's listeners, so `output` already holds the chunk.
+      const check = () => {
+        const match = this.output.match(LISTENING);
+        if (match) settle(() => resolve(match[1]!));
+      };
+      const timer = setTimeout(() => fail(`did not print its address in ${timeoutMs} ms`), timeoutMs);
+      this.child.stdout?.on('data', check);
+      this.child.stderr?.on('data', check);
+      void this.exited.then(() => fail('exited before printing its address'));
+      check();
+    });
   }
 
   async stop(graceMs = 5_000): Promise<number | null> {

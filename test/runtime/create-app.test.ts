@@ -23,6 +23,26 @@ export class Counter {
   count = 0;
 }
 
+/** Holds a request inside its handler until the test lets it go, so it is in flight for sure. */
+class HeldRequest {
+  private enter!: () => void;
+  /** Resolves once the handler is running. */
+  readonly entered = new Promise<void>((resolve) => (this.enter = resolve));
+  private letGo!: () => void;
+  private readonly released = new Promise<void>((resolve) => (this.letGo = resolve));
+
+  async hold(): Promise<void> {
+    this.enter();
+    await this.released;
+  }
+
+  release(): void {
+    this.letGo();
+  }
+}
+
+let heldRequest = new HeldRequest();
+
 @Controller('hello')
 export class HelloController {
   constructor(
@@ -37,10 +57,10 @@ export class HelloController {
     return `${this.greeter.greeting} ${name} at ${this.clock.now()} #${this.counter.count}`;
   }
 
-  @Get('slow/:ms')
-  async slow(@Param() ms: string): Promise<string> {
-    await new Promise((resolve) => setTimeout(resolve, Number(ms)));
-    return 'done';
+  @Get('held/:id')
+  async held(@Param() id: string): Promise<string> {
+    await heldRequest.hold();
+    return `done ${id}`;
   }
 }
 
@@ -57,7 +77,7 @@ function route(methodName: string, path: string): RouteModel {
     kind: 'http',
     custom: false,
     path,
-    fullPath: path === ':name' ? '/api/hello/:name' : '/api/hello/slow/:ms',
+    fullPath: path === ':name' ? '/api/hello/:name' : '/api/hello/held/:id',
     statusCode: 200,
     headers: [],
     components: [],
@@ -65,9 +85,9 @@ function route(methodName: string, path: string): RouteModel {
       {
         ...at,
         index: 0,
-        name: path === ':name' ? 'name' : 'ms',
+        name: path === ':name' ? 'name' : 'id',
         source: 'path',
-        key: path === ':name' ? 'name' : 'ms',
+        key: path === ':name' ? 'name' : 'id',
         required: true,
         schema: { type: 'string' },
       },
@@ -92,7 +112,7 @@ function model(overrides: Partial<ControllerModel> = {}): AppModel {
       { name: 'clock', index: 1, typeName: 'Clock', module: 'src/hello.ts', exportName: 'Clock' },
       { name: 'counter', index: 2, typeName: 'Counter' },
     ],
-    routes: [route('hello', ':name'), route('slow', 'slow/:ms')],
+    routes: [route('hello', ':name'), route('held', 'held/:id')],
     ...overrides,
   };
   return {
@@ -159,7 +179,7 @@ describe('start-up', () => {
 
   test('a route path that differs from the code → SVC_ERR_MODEL_STALE naming it', () =>
     rejectsWith(
-      createApp({ model: model({ routes: [route('hello', ':who'), route('slow', 'slow/:ms')] }), modules }),
+      createApp({ model: model({ routes: [route('hello', ':who'), route('held', 'held/:id')] }), modules }),
       'SVC_ERR_MODEL_STALE',
       /HelloController\.hello: the route is .*":name".* in the code but .*":who".* in the model/,
     ));
@@ -185,12 +205,15 @@ describe('listen and close', () => {
     assert.equal(address.host, '127.0.0.1');
     assert.ok(address.port > 0);
     assert.equal(address.url, `http://127.0.0.1:${address.port}`);
-    const inFlight = viaSocket(address.url, { method: 'GET', url: '/api/hello/slow/100' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await app.close();
+    heldRequest = new HeldRequest();
+    const inFlight = viaSocket(address.url, { method: 'GET', url: '/api/hello/held/1' });
+    await heldRequest.entered;
+    const closing = app.close();
+    heldRequest.release();
+    await closing;
     const reply = await inFlight;
     assert.equal(reply.status, 200);
-    assert.equal(reply.text, 'done');
+    assert.equal(reply.text, 'done 1');
     assert.equal(app.server?.listening, false);
   });
 });

@@ -1,12 +1,10 @@
 /**
  * One raw TCP connection to a test server, driven by events: write bytes, wait for the server's
- * first answer bytes or for the close, and see whatever it sent. The server side of each
- * connection is captured too, so a test can wait until the server has read what was sent
- * (that is what makes two writes two reads, without sleeping).
+ * first answer bytes or for the close, and see whatever it sent. `ServerSockets`
+ * (test/custom-methods/server-sockets.ts) waits until the server has read what was sent.
  */
 import { once } from 'node:events';
 import net from 'node:net';
-import type { Server } from 'node:http';
 import { parseResponses } from '../custom-methods/raw-client.js';
 
 export class RawConnection {
@@ -46,24 +44,6 @@ export class RawConnection {
   async untilClosed(): Promise<string> {
     await this.closed;
     return this.received;
-  }
-}
-
-/** Tracks the server side of every connection, to wait until the server read a number of bytes. */
-export class ServerSockets {
-  private readonly sockets: net.Socket[] = [];
-
-  constructor(server: Server) {
-    server.on('connection', (socket: net.Socket) => this.sockets.push(socket));
-  }
-
-  /** Resolves once the newest connection has read `bytes` bytes (checked after each I/O turn). */
-  async hasRead(bytes: number): Promise<void> {
-    for (;;) {
-      const socket = this.sockets.at(-1);
-      if (socket && (socket.bytesRead >= bytes || socket.destroyed)) return;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
   }
 }
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestApp, type SvcApp } from '../../src/testing/index.js';
-import { RawConnection, ServerSockets, statuses } from './raw-connection.js';
+import { ServerSockets } from '../custom-methods/server-sockets.js';
+import { RawConnection, statuses } from './raw-connection.js';
 
 const root = fileURLToPath(new URL('../fixtures/security/app', import.meta.url));
 const GUARDED = 'GET /api/account/me HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer good-token\r\n\r\n';

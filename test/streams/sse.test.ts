@@ -132,27 +132,41 @@ describe('sendEventStream backpressure', () => {
   it('does not pull the next item until the response drains', async () => {
     const { server, port } = await startServer((_req, res) => {
       let pulled = 0;
+      let pulledWhileFull = 0;
       const big = 'x'.repeat(64 * 1024);
       const items = {
         [Symbol.asyncIterator]: () => ({
           next: async () => {
             pulled++;
-            // While the client reads nothing, at most a few frames may be in flight.
-            if (pulled > 200) return { done: true as const, value: undefined };
+            if (res.writableNeedDrain) pulledWhileFull++;
+            if (pulled > 200) {
+              server.emit('exhausted');
+              return { done: true as const, value: undefined };
+            }
             return { done: false as const, value: big };
           },
         }),
       };
-      res.on('close', () => server.emit('pulled', pulled));
+      // The writer holds back by listening for 'drain': the moment the test waits for.
+      res.on('newListener', (event) => {
+        if (event === 'drain') server.emit('holding back');
+      });
+      res.on('close', () => server.emit('pulled', pulledWhileFull));
       void sendEventStream(res, items, { heartbeatMs: 0 });
     });
+    // Listening before the request: the writer may hold back before the headers reach the client.
+    const firstOutcome = Promise.race([
+      once(server, 'holding back').then(() => 'held back'),
+      once(server, 'exhausted').then(() => 'pulled all 200 items while the client read nothing'),
+    ]);
     const res = await get(port, '/');
     res.pause();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const outcome = await firstOutcome;
+    assert.equal(outcome, 'held back');
     const pulledPromise = once(server, 'pulled');
     res.destroy();
-    const [pulled] = (await pulledPromise) as [number];
-    assert.ok(pulled < 200, `pulled ${pulled} items while the client read nothing`);
+    const [pulledWhileFull] = (await pulledPromise) as [number];
+    assert.equal(pulledWhileFull, 0, 'an item was pulled while the response buffer was full');
     await stopServer(server);
   });
 

@@ -4,7 +4,7 @@
  * disk (a temp dir with a fake dependency under node_modules) serves every test.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -40,6 +40,15 @@ writeFileSync(
     '}',
   ].join('\n'),
 );
+
+/** The 1-based line of `main.ts` that starts with `start`. */
+function lineOf(start: string): number {
+  const index = readFileSync(mainFile, 'utf8')
+    .split('\n')
+    .findIndex((line) => line.startsWith(start));
+  assert.notEqual(index, -1, `main.ts has no line starting with ${start}`);
+  return index + 1;
+}
 const program = ts.createProgram([mainFile], {
   ...FIXTURE_OPTIONS,
   module: ts.ModuleKind.ESNext,
@@ -101,7 +110,19 @@ test('an endlessly expanding generic stops with {} and a warning instead of over
   const { node } = declared('Deep');
   const type = checker.getTypeAtLocation((node as ts.TypeAliasDeclaration).type);
   assert.doesNotThrow(() => generator.schemaFor(type, node));
-  assert.ok(generator.diagnostics().length >= 1);
+  const line = lineOf('export type Deep<T>');
+  const diagnostics = generator.diagnostics();
+  assert.deepEqual(
+    diagnostics.map(({ severity, file, line }) => ({ severity, file, line })),
+    [{ severity: 'warning', file: 'main.ts', line }],
+  );
+  // How deep the expansion went before stopping is the generator's own limit, not asserted.
+  assert.match(
+    diagnostics[0]!.message,
+    new RegExp(
+      `^\\[svc_swagger\\] Warning: cannot infer schema for type 'Deep<T(\\[\\])+>' \\(main\\.ts:${line}\\)\\.`,
+    ),
+  );
 });
 
 test('annotations wrap a $ref in allOf, replace the schema with @schema, and leave a bare schema alone', () => {
