@@ -1,7 +1,7 @@
 /** The app model written beside the compiled code, its module paths pointing at the emitted `.js`. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { AppModel, DependencyModel } from '../model/app-model.js';
+import type { AppClassModel, AppModel, DependencyModel } from '../model/app-model.js';
 import { ROOT_MODEL_FILE, type CompileMapping, type ModelFile } from '../runtime/app/model-file.js';
 import { toPosix } from './emit-paths.js';
 
@@ -28,8 +28,25 @@ export function emittedModel(model: AppModel, toEmitted: ModuleMapper): AppModel
       module: toEmitted(component.module),
       dependencies: mapDependencies(component.dependencies),
     })),
-    ...(model.app && { app: { ...model.app, module: toEmitted(model.app.module) } }),
+    ...(model.app && { app: emittedApp(model.app, toEmitted) }),
+    ...(model.injectables && {
+      injectables: model.injectables.map((injectable) => ({
+        ...injectable,
+        module: toEmitted(injectable.module),
+        dependencies: mapDependencies(injectable.dependencies),
+      })),
+    }),
   };
+}
+
+function emittedApp(app: AppClassModel, toEmitted: ModuleMapper): AppClassModel {
+  const emitted = { ...app, module: toEmitted(app.module) };
+  if (app.providers)
+    emitted.providers = app.providers.map((provider) => ({
+      ...provider,
+      module: toEmitted(provider.module),
+    }));
+  return emitted;
 }
 
 /** Writes `<outDir>/app-model.json`; returns true when its content changed. */

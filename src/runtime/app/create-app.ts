@@ -23,8 +23,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const loader = new ModuleLoader(new ModuleLocator(baseDir, compile), options.modules);
   const joined = joinModel(model, await loader.loadAll(model));
   const settings = resolveSettings(options, model);
-  const container = await Container.create(joined.appRecord?.app?.providers ?? [], model, (reference) =>
-    loader.loadClass(reference),
+  const container = new Container(
+    joined.appRecord?.app?.providers ?? [],
+    model.injectables ?? [],
+    (dependency) => loader.loadClass(dependency),
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   const context: RouteCompileContext = {

@@ -10,7 +10,7 @@
  * - anything else is `SVC_ERR_MISSING_PROVIDER` naming the class and the parameter, and a
  *   dependency that leads back to itself is `SVC_ERR_PROVIDER_CYCLE` naming the chain.
  */
-import type { AppModel, DependencyModel } from '../../model/app-model.js';
+import type { DependencyModel, InjectableModel } from '../../model/app-model.js';
 import type { Constructor, Provider } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
 
@@ -40,29 +40,14 @@ export class Container {
   /** Resolutions run one at a time, so a class being built is always on the current chain. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(
+  constructor(
     providers: readonly Provider[],
-    /** Constructor dependencies of the classes the model describes, by class identity. */
-    private readonly dependencies: ReadonlyMap<Constructor, readonly DependencyModel[]>,
+    /** Dependency classes whose constructors take parameters, as the analyzer recorded them. */
+    private readonly injectables: readonly InjectableModel[],
     private readonly loadClass: ClassLoader,
   ) {
     for (const provider of providers)
       this.providers.set(typeof provider === 'function' ? provider : provider.provide, provider);
-  }
-
-  /** Loads the model's dependency classes so their constructors can be matched by identity. */
-  static async create(
-    providers: readonly Provider[],
-    model: AppModel,
-    loadClass: ClassLoader,
-  ): Promise<Container> {
-    const dependencies = new Map<Constructor, readonly DependencyModel[]>();
-    for (const injectable of model.injectables ?? []) {
-      const { className, module, exportName } = injectable;
-      const target = await loadClass({ name: className, index: 0, typeName: className, module, exportName });
-      if (target !== undefined) dependencies.set(target, injectable.dependencies);
-    }
-    return new Container(providers, dependencies, loadClass);
   }
 
   /** Creates `target` with `leadingArgs` first, the remaining constructor parameters injected. */
@@ -110,7 +95,7 @@ export class Container {
 
   /** The class a parameter asks for: the model's export; a registered provider by name otherwise. */
   private async keyOf(dependency: DependencyModel, chain: Chain): Promise<Constructor> {
-    const imported = await this.loadClass(dependency);
+    const imported = await this.importClass(dependency);
     if (imported !== undefined) return imported;
     const named = [...this.providers.keys()].filter((target) => target.name === dependency.typeName);
     if (named.length === 1) return named[0] as Constructor;
@@ -122,28 +107,46 @@ export class Container {
   }
 
   private async provide(provider: Provider, path: Chain): Promise<unknown> {
-    if (typeof provider === 'function') return this.construct(provider, this.dependenciesOf(provider), path);
     if ('useValue' in provider) return provider.useValue;
-    if ('useClass' in provider)
-      return this.construct(provider.useClass, this.dependenciesOf(provider.useClass), path);
-    return provider.useFactory();
+    if ('useFactory' in provider) return provider.useFactory();
+    const target = typeof provider === 'function' ? provider : provider.useClass;
+    return this.construct(target, await this.dependenciesOf(target), path);
   }
 
   /** An unregistered class is constructed only when its constructor needs nothing. */
   private async implicit(target: Constructor, dependency: DependencyModel, chain: Chain): Promise<unknown> {
-    if (target.length > 0 || this.dependenciesOf(target).length > 0)
+    if (target.length > 0 || (await this.dependenciesOf(target)).length > 0)
       throw missingProvider(dependency, chain, 'its constructor takes parameters, so it must be registered');
     return new (target as new () => unknown)();
   }
 
-  private dependenciesOf(target: Constructor): readonly DependencyModel[] {
-    const known = this.dependencies.get(target);
-    if (known !== undefined || target.length === 0) return known ?? [];
+  /** The recorded constructor parameters of `target`: the injectable of its name whose export it is. */
+  private async dependenciesOf(target: Constructor): Promise<readonly DependencyModel[]> {
+    for (const injectable of this.injectables) {
+      if (injectable.className !== target.name) continue;
+      const { className, module, exportName } = injectable;
+      const dependency = { name: className, index: 0, typeName: className, module, exportName };
+      if ((await this.importClass(dependency)) === target) return injectable.dependencies;
+    }
+    if (target.length === 0) return [];
     throw new SvcError(
       'SVC_ERR_MISSING_PROVIDER',
       `${target.name}: its constructor takes parameters the app model does not describe; ` +
         `export the class from a project file, or register it with useFactory or useValue`,
     );
+  }
+
+  /**
+   * The class a dependency's module exports; undefined when the model names no module, or when
+   * the module cannot be imported because it was bundled away (the bundle registered its classes).
+   */
+  private async importClass(dependency: DependencyModel): Promise<Constructor | undefined> {
+    try {
+      return await this.loadClass(dependency);
+    } catch (error) {
+      if (error instanceof SvcError && error.code === 'SVC_ERR_NOT_COMPILED') return undefined;
+      throw error;
+    }
   }
 }
 

@@ -7,8 +7,6 @@ import type { IncomingMessage } from 'node:http';
 import { FrameworkHttpError } from '../errors/problem.js';
 import { parseJsonSafely } from './secure-json.js';
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
 const CLOSE = { connection: 'close' };
 
 export function isJsonContentType(header: string): boolean {

@@ -4,6 +4,7 @@
  * components have already run (a blocked request never gets here).
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { DEFAULT_SSE_HEARTBEAT_MS } from '../../model/app-options.js';
 import { formatEvent, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
 
 export interface EventStreamOptions {
@@ -28,8 +29,6 @@ const SSE_HEADERS: OutgoingHttpHeaders = {
   'x-accel-buffering': 'no',
   'x-content-type-options': 'nosniff',
 };
-
-export const DEFAULT_HEARTBEAT_MS = 15_000;
 
 /** Resolves once the response drained its buffer or the connection closed, whichever is first. */
 function drained(res: ServerResponse): Promise<void> {
@@ -123,7 +122,7 @@ export async function sendEventStream(
     return;
   }
   const aborted = abortedSignal(signal);
-  const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+  const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS);
   try {
     await pump(res, iterator, {
       encode: options.encode,
