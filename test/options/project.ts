@@ -25,6 +25,30 @@ export class NotesController {
 }
 `;
 
+/** Routes for the options that shape errors, SSE and WebSocket. */
+const EXTRAS_CONTROLLER = `import { Controller, Get, Messages, SSE, WebSocket } from 'svcjs';
+
+@Controller('extras')
+export class ExtrasController {
+  @Get('boom')
+  boom(): string {
+    throw new Error('boom');
+  }
+
+  /** One event, then only heartbeats until the client leaves. */
+  @SSE('quiet')
+  async *quiet(): AsyncGenerator<string> {
+    yield 'start';
+    await new Promise(() => {});
+  }
+
+  @WebSocket('echo')
+  async *echo(@Messages() messages: AsyncIterable<string>): AsyncGenerator<string> {
+    for await (const message of messages) yield message;
+  }
+}
+`;
+
 export interface ProjectFiles {
   /** The text of src/app.ts; none when omitted. */
   app?: string;
@@ -48,6 +72,7 @@ export function makeProject({ app, config }: ProjectFiles): string {
   };
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
   writeFileSync(join(root, 'src', 'notes.controller.ts'), ECHO_CONTROLLER);
+  writeFileSync(join(root, 'src', 'extras.controller.ts'), EXTRAS_CONTROLLER);
   if (app !== undefined) writeFileSync(join(root, 'src', 'app.ts'), app);
   if (config !== undefined) writeFileSync(join(root, 'svc.config.json'), JSON.stringify(config));
   return root;
