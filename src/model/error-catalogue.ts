@@ -179,7 +179,7 @@ export const ERROR_CODES = {
   },
   SVC_ERR_CONFIG_INVALID: {
     title: 'Invalid svc.config.json',
-    when: '`svc.config.json` at the project root is not valid JSON.',
+    when: '`svc.config.json` at the project root is not valid JSON or does not hold a JSON object.',
   },
 } as const satisfies Record<`SVC_ERR_${string}`, ErrorCodeInfo>;
 

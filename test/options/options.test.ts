@@ -131,6 +131,12 @@ describe('unknown and ill-typed options stop start-up, named with where they cam
     ]);
   });
 
+  test('svc.config.json that is not a JSON object', async () => {
+    assert.deepEqual(await analysisLines({ config: ['app'] }), [
+      'svc.config.json:1: error: svc.config.json must hold a JSON object [SVC_ERR_CONFIG_INVALID]',
+    ]);
+  });
+
   test('in createApp: a start-up error naming the option', async () => {
     const root = makeProject({});
     roots.push(root);
