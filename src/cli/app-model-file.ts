@@ -1,7 +1,7 @@
 /** The app model written beside the compiled code, its module paths pointing at the emitted `.js`. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { AppClassModel, AppModel, DependencyModel } from '../model/app-model.js';
+import type { AppClassModel, AppModel, ComponentMethodModel, DependencyModel } from '../model/app-model.js';
 import { ROOT_MODEL_FILE, type CompileMapping, type ModelFile } from '../runtime/app/model-file.js';
 import { toPosix } from './emit-paths.js';
 
@@ -27,6 +27,7 @@ export function emittedModel(model: AppModel, toEmitted: ModuleMapper): AppModel
       ...component,
       module: toEmitted(component.module),
       dependencies: mapDependencies(component.dependencies),
+      methods: component.methods.map((method) => emittedCatcher(method, toEmitted)),
     })),
     ...(model.app && { app: emittedApp(model.app, toEmitted) }),
     ...(model.injectables && {
@@ -37,6 +38,13 @@ export function emittedModel(model: AppModel, toEmitted: ModuleMapper): AppModel
       })),
     }),
   };
+}
+
+/** A catcher's `@Catch` class from a project module is imported from the emitted file too. */
+function emittedCatcher(method: ComponentMethodModel, toEmitted: ModuleMapper): ComponentMethodModel {
+  const catches = method.catchesClass;
+  if (catches?.from !== 'project') return method;
+  return { ...method, catchesClass: { ...catches, module: toEmitted(catches.module) } };
 }
 
 function emittedApp(app: AppClassModel, toEmitted: ModuleMapper): AppClassModel {
