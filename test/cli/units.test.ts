@@ -114,8 +114,17 @@ describe('emittedModel', () => {
       controllers: [
         { module: 'src/a.ts', dependencies: [dependency, { name: 'x', index: 1, typeName: 'X' }] },
       ],
-      components: [{ module: 'src/a.ts', dependencies: [dependency] }],
-      app: { module: 'src/app.ts' },
+      components: [
+        {
+          module: 'src/a.ts',
+          dependencies: [dependency],
+          methods: [
+            { name: 'mine', catchesClass: { from: 'project', module: 'src/errors.ts', exportName: 'Oops' } },
+            { name: 'builtIn', catchesClass: { from: 'global', name: 'TypeError' } },
+          ],
+        },
+      ],
+      app: { module: 'src/app.ts', providers: [{ module: 'src/store.ts', exportName: 'Store' }] },
     } as unknown as AppModel;
     const mapped = emittedModel(model, (module) => module.replace(/^src\//, '').replace(/\.ts$/, '.js'));
     assert.deepEqual(mapped.modules, ['a.js', 'store.js', 'app.js']);
@@ -124,5 +133,13 @@ describe('emittedModel', () => {
     assert.equal(mapped.controllers[0]!.dependencies[1]!.module, undefined);
     assert.equal(mapped.components[0]!.dependencies[0]!.module, 'store.js');
     assert.equal(mapped.app!.module, 'app.js');
+    assert.deepEqual(mapped.app!.providers, [{ module: 'store.js', exportName: 'Store' }]);
+    assert.deepEqual(
+      mapped.components[0]!.methods.map((method) => method.catchesClass),
+      [
+        { from: 'project', module: 'errors.js', exportName: 'Oops' },
+        { from: 'global', name: 'TypeError' },
+      ],
+    );
   });
 });
