@@ -9,7 +9,7 @@ import { NOT_STATIC, readStatic } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
 
 /** Sources whose values have no schema of their own (framework values, not client input). */
-const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages']);
+const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages', 'next']);
 
 /** The parameters of a handler or component method; `owner` names it in errors (`Users.get`). */
 export function extractParams(
@@ -26,7 +26,7 @@ export function extractParams(
         context,
         'SVC_ERR_UNBOUND_PARAMETER',
         `parameter '${parameter.name.getText()}' of ${owner} has no binding decorator ` +
-          '(@Param, @Query, @Header, @Cookie, @Body, @Data, @Ctx or @Messages)',
+          '(@Param, @Query, @Header, @Cookie, @Body, @Data, @Ctx, @Messages or @Next)',
         parameter,
       );
       return;
@@ -62,8 +62,6 @@ function paramModel(
   if (explicitSchema) {
     model.schema = explicitSchema;
     model.explicitSchema = true;
-  } else if (source === 'path') {
-    model.schema = { type: 'string' };
   } else if (source === 'data' && isSvcDataHolder(context, parameter)) {
     // The runtime binds the request's holder itself to such a parameter, whatever its name.
     model.schema = { 'x-svc-type': 'DataHolder' };

@@ -52,8 +52,7 @@ function simpleParameter(param: ParamModel): OpenApiParameter {
     in: param.source as DocumentedSource,
     ...(param.description ? { description: param.description } : {}),
     required: param.source === 'path' ? true : param.required,
-    schema:
-      param.source === 'path' && !param.explicitSchema ? { type: 'string' } : publicSchema(param.schema),
+    schema: publicSchema(param.schema),
   };
 }
 
