@@ -17,6 +17,8 @@ import { dirname, join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { analyzeProject } from '../../src/analyzer/index.js';
+import { formatDiagnostic } from '../../src/analyzer/diagnostics.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -71,10 +73,14 @@ function fenced(
   return { file: `${where.folder}/${where.name}`, code, doc: where.doc, line: fence + 2 };
 }
 
-/** The snippet, then what its `// Assumed:` first line says, then the page's prelude. */
-function source(snippet: Snippet, prelude: string): string {
-  const assumed = /^\/\/ Assumed: (.*)$/m.exec(snippet.code.split('\n')[0] ?? '')?.[1] ?? '';
-  return `${snippet.code}\n${assumed}\n${prelude}\n`;
+/**
+ * The snippet, then what its `// Assumed:` first line says, then the page's prelude. The
+ * analyzer only describes exported types, so `exported` exports the assumed declarations.
+ */
+function source(snippet: Snippet, prelude: string, exported = false): string {
+  const assumed = /^\/\/ Assumed: (.*)$/.exec(snippet.code.split('\n')[0] ?? '')?.[1];
+  const declarations = assumed === undefined ? '' : `${exported ? 'export ' : ''}${assumed}`;
+  return `${snippet.code}\n${declarations}\n${prelude}\n`;
 }
 
 /** Names README.md and getting-started.md use without declaring: an app has them elsewhere. */
@@ -191,5 +197,25 @@ describe('documentation snippets', () => {
     writeProject(root, files);
     const errors = typeErrors(root, [...nest, ...readme, ...gettingStarted]);
     assert.deepEqual(errors, [], `\n${errors.join('\n')}\n(project: ${relative(repo, root)})`);
+  });
+
+  // Type-correct is not enough: an @App value svc cannot read at build time type-checks fine.
+  it('each from-nestjs.md snippet is a project svc analyzes without errors', () => {
+    const controller = nest.find((snippet) => snippet.file.endsWith('/users.controller.ts'));
+    assert.ok(controller);
+    const errors: string[] = [];
+    for (const snippet of nest.filter((each) => each !== controller && !each.file.endsWith('.test.ts'))) {
+      // one project per snippet: several of them declare an @App class, and an app has one
+      const projectRoot = mkdtempSync(join(root, 'analyze-'));
+      writeProject(
+        projectRoot,
+        new Map([controller, snippet].map((each) => [each.file, source(each, '', true)])),
+      );
+      const result = analyzeProject({ root: projectRoot });
+      for (const diagnostic of result.diagnostics.filter((each) => each.severity === 'error')) {
+        errors.push(`${snippet.doc}:${snippet.line} (${snippet.file}): ${formatDiagnostic(diagnostic)}`);
+      }
+    }
+    assert.deepEqual(errors, []);
   });
 });
