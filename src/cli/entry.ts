@@ -48,7 +48,8 @@ try {
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(0), 3000).unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    // close() ends the server, then awaits the onShutdown() hooks (last-built first).
+    app.close().then(() => process.exit(0), fail);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

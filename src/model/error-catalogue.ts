@@ -98,6 +98,18 @@ export const ERROR_CODES = {
     title: 'Dependency cycle',
     when: 'Constructor dependencies form a cycle; the message names the chain (`A → B → A`).',
   },
+  SVC_ERR_ON_INIT_FAILED: {
+    title: 'onInit failed',
+    when: "A provider's, controller's or component's `onInit()` threw or rejected; start-up stops and the message names the class.",
+  },
+  SVC_ERR_ON_SHUTDOWN_FAILED: {
+    title: 'onShutdown failed',
+    when: 'An `onShutdown()` threw or rejected during `app.close()`; the other hooks still ran, and the message names the class.',
+  },
+  SVC_ERR_INVALID_OVERRIDE: {
+    title: 'Invalid override',
+    when: 'An entry of `createTestApp({ overrides })` lacks a class in `provide` or exactly one of `useValue`/`useClass`/`useFactory`, or names a class the project exports twice.',
+  },
   SVC_ERR_UNKNOWN_OPTION: {
     title: 'Unknown option',
     when: 'An app option given to `createApp`, `@App` or `svc.config.json` is not one svc knows; the message names it and where it was given.',

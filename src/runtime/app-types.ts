@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import type { AppModel } from '../model/app-model.js';
 import type { StaticAppOptions, StaticLogOption, WebSocketOptions } from '../model/app-options.js';
+import type { Override } from './di/container.js';
 
 /** `log` in `createApp`: the static forms, or a function that receives each line. */
 export type LogOption = StaticLogOption | ((line: string) => void);
@@ -24,6 +25,11 @@ export interface CreateAppOptions extends Omit<StaticAppOptions, 'log'> {
   modules?: Record<string, Record<string, unknown>>;
   /** Where log lines go: `false` drops them, `'stderr'` (the default) or a function. */
   log?: LogOption;
+  /**
+   * Replacements for providers, controllers and lifecycle component classes, for this app only
+   * (`createTestApp` passes its `overrides` here): `provide` is the class, by identity.
+   */
+  overrides?: readonly Override[];
 }
 
 export type { WebSocketOptions };
@@ -75,7 +81,8 @@ export interface SvcApp {
    * Stops accepting connections and resolves once in-flight requests have finished. Open SSE
    * streams are ended (their iterators closed) and WebSockets closed with 1001 Going Away, so
    * streams do not hold the shutdown (a WebSocket peer that never answers the close frame is
-   * dropped after ws's 30 s close timeout).
+   * dropped after ws's 30 s close timeout). Then awaits every `onShutdown()` hook, last-built
+   * first, once (also for an app that never listened, as a test app served by `inject`).
    */
   close(): Promise<void>;
   /**

@@ -5,16 +5,22 @@
  *   const res = await app.inject({ method: 'GET', url: '/api/books' });
  *
  * The project's sources are transpiled with its own tsconfig (decorators, `paths`) into a
- * temporary directory and imported from there, so no TypeScript loader has to know the
- * project. Analysis errors throw, formatted with file:line; type errors only with `typeCheck`.
+ * temporary directory, and the modules the app model names are imported from there, so no
+ * TypeScript loader has to know the project and the user's entry file never runs. Analysis
+ * errors throw, formatted with file:line; type errors only with `typeCheck`.
+ *
+ *   createTestApp({ root, overrides: [{ provide: BookRepo, useValue: fakeRepo }] })
  */
 import { rmSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyzeProject, type AnalysisResult } from '../analyzer/index.js';
+import { analyzeProject } from '../analyzer/index.js';
 import { formatDiagnostic } from '../analyzer/diagnostics.js';
 import type { CreateAppOptions, SvcApp } from '../runtime/app-types.js';
 import { createApp } from '../runtime/app/create-app.js';
+import type { AppModel } from '../model/app-model.js';
+import type { Override } from '../runtime/di/container.js';
+import { matchOverrides, modelModules, type Namespaces } from './project-modules.js';
 import { outputName, transpileProject } from './transpile.js';
 
 export interface TestAppOptions extends Omit<CreateAppOptions, 'model' | 'baseDir'> {
@@ -25,6 +31,13 @@ export interface TestAppOptions extends Omit<CreateAppOptions, 'model' | 'baseDi
    * default: a test is about behaviour, and the full type check is most of the start-up time.
    */
   typeCheck?: boolean;
+  /**
+   * Replacements for this app only: providers, controllers and lifecycle component classes
+   * (guards, middleware, ...). `provide` is the class; the test may import it from the sources,
+   * it is matched to the app's copy by its exported name. An override class for a component
+   * receives the component's decorator arguments, as the class it replaces does.
+   */
+  overrides?: readonly Override[];
 }
 
 export class AnalysisFailedError extends Error {
@@ -43,16 +56,23 @@ export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
   }
   const model = result.model;
   const outDir = result.program && transpileProject(root, result.program);
-  const modules = outDir && result.program ? await importProject(root, outDir, result.program) : {};
+  const modules = outDir ? await importModelModules(model, outDir) : {};
   const { typeCheck: _typeCheck, ...appOptions } = options;
-  const app = await createApp({
-    ...appOptions,
-    root,
-    model,
-    baseDir: root,
-    modules: { ...modules, ...options.modules },
-  });
-  return outDir ? removeOnClose(app, outDir) : app;
+  const given = { ...modules, ...options.modules };
+  try {
+    const app = await createApp({
+      ...appOptions,
+      root,
+      model,
+      baseDir: root,
+      modules: given,
+      overrides: matchOverrides(options.overrides ?? [], given),
+    });
+    return outDir ? removeOnClose(app, outDir) : app;
+  } catch (error) {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** The compiled sources stay while the app runs (its code may import lazily) and go with it. */
@@ -66,22 +86,15 @@ function removeOnClose(app: SvcApp, outDir: string): SvcApp {
   });
 }
 
-/** Imports the project's sources, transpiled with its own tsconfig, keyed by the model's module paths. */
-async function importProject(
-  root: string,
-  outDir: string,
-  program: NonNullable<AnalysisResult['program']>,
-): Promise<Record<string, Record<string, unknown>>> {
-  const modules: Record<string, Record<string, unknown>> = {};
-  for (const source of program.getSourceFiles()) {
-    const rel = relative(root, source.fileName).split(sep).join('/');
-    if (source.isDeclarationFile || rel.startsWith('..') || rel.includes('node_modules/')) continue;
-    modules[rel] = (await import(pathToFileURL(join(outDir, outputName(rel))).href)) as Record<
-      string,
-      unknown
-    >;
+/** Imports the transpiled modules the model names, keyed by the model's module paths. */
+async function importModelModules(model: AppModel, outDir: string): Promise<Namespaces> {
+  const modules: Namespaces = {};
+  for (const module of modelModules(model)) {
+    const url = pathToFileURL(join(outDir, outputName(module))).href;
+    modules[module] = (await import(url)) as Record<string, unknown>;
   }
   return modules;
 }
 
 export type { SvcApp, InjectRequest, InjectResponse } from '../runtime/app-types.js';
+export type { Override } from '../runtime/di/container.js';

@@ -146,7 +146,7 @@ describe('unknown and ill-typed options stop start-up, named with where they cam
       assert.equal(error.code, 'SVC_ERR_UNKNOWN_OPTION');
       assert.equal(
         error.message,
-        "createApp option 'bodyLimt' is unknown (known: baseDir, bodyLimit, dev, log, model, modules, root, " +
+        "createApp option 'bodyLimt' is unknown (known: baseDir, bodyLimit, dev, log, model, modules, overrides, root, " +
           'sseHeartbeatMs, unknownProperties, webSocket) [SVC_ERR_UNKNOWN_OPTION]',
       );
       return true;

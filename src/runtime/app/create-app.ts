@@ -1,9 +1,11 @@
 /**
  * `createApp`: model → imported modules → joined with the decorator records → instances →
- * compiled routes → one request handler, shared by `listen` and `inject`.
+ * compiled routes → `onInit()` hooks → one request handler, shared by `listen` and `inject`.
+ * `close()` stops the server, then runs the `onShutdown()` hooks once.
  */
 import type { CreateAppOptions, ListenOptions, RouteInfo, SvcApp } from '../app-types.js';
 import { Container } from '../di/container.js';
+import { runInitHooks, runShutdownHooks } from '../di/hooks.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
 import { catchClassResolver } from '../lifecycle/catch-classes.js';
 import { compileRoute, type CompiledRoute, type RouteCompileContext } from './compile-route.js';
@@ -27,6 +29,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     joined.appRecord?.app?.providers ?? [],
     model.injectables ?? [],
     (dependency) => loader.loadClass(dependency),
+    options.overrides,
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   const context: RouteCompileContext = {
@@ -43,8 +46,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     streams: { sseHeartbeatMs: settings.sseHeartbeatMs, shutdown: new StreamShutdown() },
   };
   const routes = await compileRoutes(joined, container, context);
+  // Every instance exists once the routes are compiled; none serves a request before its onInit.
+  await runInitHooks(container.created);
   const handler = createRequestHandler(buildRouteTable(routes), settings);
   let handle: ServerHandle | undefined;
+  let shutdown: Promise<void> | undefined;
 
   return {
     model,
@@ -64,9 +70,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
       return listenOn(handle.server, host, port);
     },
     async close() {
-      if (handle === undefined || !handle.server.listening) return;
-      context.streams.shutdown.endAll();
-      await closeServer(handle);
+      if (handle !== undefined && handle.server.listening) {
+        context.streams.shutdown.endAll();
+        await closeServer(handle);
+      }
+      // In-flight requests have finished, so no handler still uses what onShutdown releases.
+      shutdown ??= runShutdownHooks(container.created);
+      await shutdown;
     },
     inject: (request) => inject(handler, request),
   };

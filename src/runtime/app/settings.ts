@@ -28,8 +28,8 @@ export interface RuntimeSettings {
   webSocket: WebSocketOptions;
 }
 
-/** `createApp` options that say where the app is rather than how it behaves. */
-const LOCATION_OPTIONS: readonly string[] = ['model', 'baseDir', 'root', 'modules'];
+/** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
+const LOCATION_OPTIONS: readonly string[] = ['model', 'baseDir', 'root', 'modules', 'overrides'];
 
 export function resolveSettings(options: CreateAppOptions, model: AppModel): RuntimeSettings {
   checkCreateAppOptions(options);

@@ -9,10 +9,18 @@
  * - not registered: a class whose constructor takes no arguments is constructed as is;
  * - anything else is `SVC_ERR_MISSING_PROVIDER` naming the class and the parameter, and a
  *   dependency that leads back to itself is `SVC_ERR_PROVIDER_CYCLE` naming the chain.
+ *
+ * Overrides (tests) replace a provider, a controller or a lifecycle component class for one
+ * app; an override class for a component receives the component's decorator arguments too.
+ * Every instance is recorded in construction order, which is dependency order (a dependency is
+ * built before the class that asked for it), for the onInit/onShutdown hooks.
  */
 import type { DependencyModel, InjectableModel } from '../../model/app-model.js';
 import type { Constructor, Provider } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
+
+/** A test's replacement for one class: `provide` is the class, by identity. */
+export type Override = Exclude<Provider, Constructor>;
 
 /** Loads the class a dependency names (from its module and export), when the model knows where. */
 export type ClassLoader = (dependency: DependencyModel) => Promise<Constructor | undefined>;
@@ -37,6 +45,9 @@ type Chain = readonly { target: Constructor; name: string }[];
 export class Container {
   private readonly providers = new Map<Constructor, Provider>();
   private readonly instances = new Map<Constructor, unknown>();
+  private readonly overrides = new Map<Constructor, Override>();
+  /** Every instance built or handed over, once each, dependencies before their dependents. */
+  readonly created: unknown[] = [];
   /** Resolutions run one at a time, so a class being built is always on the current chain. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -45,9 +56,14 @@ export class Container {
     /** Dependency classes whose constructors take parameters, as the analyzer recorded them. */
     private readonly injectables: readonly InjectableModel[],
     private readonly loadClass: ClassLoader,
+    overrides: readonly Override[] = [],
   ) {
     for (const provider of providers)
       this.providers.set(typeof provider === 'function' ? provider : provider.provide, provider);
+    for (const override of overrides) {
+      this.overrides.set(override.provide, override);
+      this.providers.set(override.provide, override);
+    }
   }
 
   /** Creates `target` with `leadingArgs` first, the remaining constructor parameters injected. */
@@ -57,8 +73,12 @@ export class Container {
     owner: string,
     leadingArgs: readonly unknown[] = [],
   ): Promise<unknown> {
+    const chain: Chain = [{ target, name: owner }];
+    const override = this.overrides.get(target);
     const next = this.queue.then(() =>
-      this.construct(target, dependencies, [{ target, name: owner }], leadingArgs),
+      override
+        ? this.provide(override, chain, leadingArgs)
+        : this.construct(target, dependencies, chain, leadingArgs),
     );
     this.queue = next.catch(() => undefined);
     return next;
@@ -76,7 +96,12 @@ export class Container {
       if (dependency.index < leadingArgs.length || NOT_INJECTABLE.has(dependency.typeName)) continue;
       args[dependency.index] = await this.resolve(dependency, chain);
     }
-    return new (target as new (...params: unknown[]) => unknown)(...args);
+    return this.record(new (target as new (...params: unknown[]) => unknown)(...args));
+  }
+
+  private record<T>(instance: T): T {
+    if (!this.created.includes(instance)) this.created.push(instance);
+    return instance;
   }
 
   /** The singleton for one constructor parameter of the last class on `chain`. */
@@ -106,29 +131,36 @@ export class Container {
     );
   }
 
-  private async provide(provider: Provider, path: Chain): Promise<unknown> {
-    if ('useValue' in provider) return provider.useValue;
-    if ('useFactory' in provider) return provider.useFactory();
+  private async provide(
+    provider: Provider,
+    path: Chain,
+    leadingArgs: readonly unknown[] = [],
+  ): Promise<unknown> {
+    if ('useValue' in provider) return this.record(provider.useValue);
+    if ('useFactory' in provider) return this.record(await provider.useFactory());
     const target = typeof provider === 'function' ? provider : provider.useClass;
-    return this.construct(target, await this.dependenciesOf(target), path);
+    return this.construct(target, await this.dependenciesOf(target, leadingArgs.length), path, leadingArgs);
   }
 
   /** An unregistered class is constructed only when its constructor needs nothing. */
   private async implicit(target: Constructor, dependency: DependencyModel, chain: Chain): Promise<unknown> {
     if (target.length > 0 || (await this.dependenciesOf(target)).length > 0)
       throw missingProvider(dependency, chain, 'its constructor takes parameters, so it must be registered');
-    return new (target as new () => unknown)();
+    return this.record(new (target as new () => unknown)());
   }
 
-  /** The recorded constructor parameters of `target`: the injectable of its name whose export it is. */
-  private async dependenciesOf(target: Constructor): Promise<readonly DependencyModel[]> {
+  /**
+   * The recorded constructor parameters of `target`: the injectable of its name whose export it
+   * is. A class the model does not know (a test's override) gets only the `given` leading arguments.
+   */
+  private async dependenciesOf(target: Constructor, given = 0): Promise<readonly DependencyModel[]> {
     for (const injectable of this.injectables) {
       if (injectable.className !== target.name) continue;
       const { className, module, exportName } = injectable;
       const dependency = { name: className, index: 0, typeName: className, module, exportName };
       if ((await this.importClass(dependency)) === target) return injectable.dependencies;
     }
-    if (target.length === 0) return [];
+    if (target.length <= given) return [];
     throw new SvcError(
       'SVC_ERR_MISSING_PROVIDER',
       `${target.name}: its constructor takes parameters the app model does not describe; ` +
