@@ -12,7 +12,17 @@ export {
   StatusCode,
   SetHeader,
 } from './runtime/decorators/routes.js';
-export { Param, Query, Header, Cookie, Body, Data, Ctx, Messages } from './runtime/decorators/params.js';
+export {
+  Param,
+  Query,
+  Header,
+  Cookie,
+  Body,
+  Data,
+  Ctx,
+  Messages,
+  Next,
+} from './runtime/decorators/params.js';
 export { App, ApiInfo, type ApiInfoOptions } from './runtime/decorators/app.js';
 export {
   ApiSummary,
@@ -27,6 +37,7 @@ export {
   component,
   Middleware,
   Guard,
+  Interceptor,
   PreInterceptor,
   PostInterceptor,
   Catch,

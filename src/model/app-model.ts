@@ -15,7 +15,17 @@ import type { JsonSchema } from './json-schema.js';
 export const APP_MODEL_VERSION = 1;
 
 /** Where a value comes from; `body` may carry a key path, `data` a key. */
-export type ParamSource = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'data' | 'ctx' | 'messages';
+export type ParamSource =
+  | 'path'
+  | 'query'
+  | 'header'
+  | 'cookie'
+  | 'body'
+  | 'data'
+  | 'ctx'
+  | 'messages'
+  /** `@Next()` on an around-interceptor: the function that runs the rest of the lifecycle. */
+  | 'next';
 
 /** The kind of route, which decides how the response is produced. */
 export type RouteKind = 'http' | 'sse' | 'websocket';
@@ -136,7 +146,14 @@ export interface ControllerModel extends SourceLocation {
   routes: RouteModel[];
 }
 
-export type ComponentRole = 'middleware' | 'guard' | 'preInterceptor' | 'postInterceptor' | 'catch';
+export type ComponentRole =
+  | 'middleware'
+  | 'guard'
+  /** `@Interceptor()`: an around-interceptor, wrapping the pre-interceptors, handler and post-interceptors. */
+  | 'interceptor'
+  | 'preInterceptor'
+  | 'postInterceptor'
+  | 'catch';
 
 export interface ComponentMethodModel extends SourceLocation {
   methodName: string;

@@ -11,8 +11,11 @@ import type {
   RouteModel,
 } from './app-model.js';
 
-/** The roles that run before the handler and can read the request or answer early. */
-const BEFORE_HANDLER = new Set(['middleware', 'guard', 'preInterceptor']);
+/**
+ * The roles that run before the handler and can read the request or answer early. An
+ * around-interceptor binds its parameters before it calls `next()`, so it is one of them.
+ */
+const BEFORE_HANDLER = new Set(['middleware', 'guard', 'interceptor', 'preInterceptor']);
 
 export function coveringComponents(
   app: AppClassModel | undefined,
@@ -29,7 +32,7 @@ export function coveringComponents(
   return covering;
 }
 
-/** The middleware, guard and pre-interceptor methods of the covering components, in run order. */
+/** The middleware, guard, around- and pre-interceptor methods of the covering components, in run order. */
 export function beforeHandlerMethods(covering: readonly ComponentModel[]): ComponentMethodModel[] {
   return covering.flatMap((component) =>
     component.methods.filter((method) => BEFORE_HANDLER.has(method.role)),

@@ -106,6 +106,7 @@ export const DECORATORS = {
   Data: param('data', [{ meaning: 'key', shape: 'string', optional: true }]),
   Ctx: param('ctx', []),
   Messages: param('messages', []),
+  Next: param('next', []),
   component: {
     role: { kind: 'factory', makes: 'component' },
     on: [],
@@ -113,6 +114,7 @@ export const DECORATORS = {
   },
   Middleware: lifecycle('middleware', []),
   Guard: lifecycle('guard', []),
+  Interceptor: lifecycle('interceptor', []),
   PreInterceptor: lifecycle('preInterceptor', []),
   PostInterceptor: lifecycle('postInterceptor', []),
   Catch: lifecycle('catch', [{ meaning: 'error class', shape: 'class', optional: true }]),

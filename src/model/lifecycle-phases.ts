@@ -2,9 +2,10 @@
  * The lifecycle order, as data. `docs/lifecycle.md` draws it; the runtime's `build-chain.ts`
  * reads it.
  *
- *   middleware → guards → pre-interceptors → handler → post-interceptors (reversed)
+ *   middleware → guards → around-interceptors( pre-interceptors → handler → post-interceptors (reversed) )
  *
- * At every phase components run app → controller → route, in the order written at each level.
+ * At every phase components run app → controller → route, in the order written at each level;
+ * around-interceptors nest in that order (the app's is outermost).
  */
 import type { ComponentRole } from './app-model.js';
 import { FRAMEWORK_STATUS } from './framework-answers.js';
@@ -15,8 +16,11 @@ export type Level = (typeof LEVELS)[number];
 
 export interface PhaseInfo {
   role: Exclude<ComponentRole, 'catch'>;
-  /** Runs before the handler, or after it. */
-  when: 'before' | 'after';
+  /**
+   * Runs before the handler, after it, or around it: an around phase wraps every phase after it
+   * in this list (and the handler), each component calling `next()` to run the rest.
+   */
+  when: 'before' | 'around' | 'after';
   /** After-handler phases unwind: the component that ran first before the handler runs last after it. */
   order: 'written' | 'reverse';
   /** Status of an early answer (stop/block) that gives none. */
@@ -26,6 +30,7 @@ export interface PhaseInfo {
 export const PHASES: readonly PhaseInfo[] = [
   { role: 'middleware', when: 'before', order: 'written', earlyStatus: FRAMEWORK_STATUS.stop },
   { role: 'guard', when: 'before', order: 'written', earlyStatus: FRAMEWORK_STATUS.block },
+  { role: 'interceptor', when: 'around', order: 'written' },
   { role: 'preInterceptor', when: 'before', order: 'written' },
   { role: 'postInterceptor', when: 'after', order: 'reverse' },
 ];

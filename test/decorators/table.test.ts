@@ -65,6 +65,7 @@ test('each parameter decorator records the source of its table entry; header nam
   svc.Data('user')(Handlers.prototype, 'handle', 5);
   svc.Ctx()(Handlers.prototype, 'handle', 6);
   svc.Messages()(Handlers.prototype, 'handle', 7);
+  svc.Next()(Handlers.prototype, 'handle', 8);
   assert.deepEqual(findClassRecord(Handlers as Constructor)?.methods.get('handle')?.params, [
     { index: 0, source: 'path', key: undefined },
     { index: 1, source: 'query', key: 'q' },
@@ -74,6 +75,7 @@ test('each parameter decorator records the source of its table entry; header nam
     { index: 5, source: 'data', key: 'user' },
     { index: 6, source: 'ctx', key: undefined },
     { index: 7, source: 'messages', key: undefined },
+    { index: 8, source: 'next', key: undefined },
   ]);
 });
 

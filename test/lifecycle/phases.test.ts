@@ -10,12 +10,13 @@ test('the early statuses the pipeline uses come from PHASES', () => {
   assert.equal(earlyStatusOf('guard'), 403);
 });
 
-test('the phases run middleware → guards → pre-interceptors → post-interceptors (reversed)', () => {
+test('the phases run middleware → guards → around-interceptors → pre → post (reversed)', () => {
   assert.deepEqual(
     PHASES.map((phase) => `${phase.role}:${phase.when}:${phase.order}`),
     [
       'middleware:before:written',
       'guard:before:written',
+      'interceptor:around:written',
       'preInterceptor:before:written',
       'postInterceptor:after:reverse',
     ],

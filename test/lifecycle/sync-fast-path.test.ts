@@ -56,6 +56,7 @@ function plan(
   const chain: Chain = {
     middleware: [],
     guard: [],
+    interceptor: [],
     preInterceptor: [],
     postInterceptor: [],
     catchers: [],

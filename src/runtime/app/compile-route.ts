@@ -76,7 +76,7 @@ function inspectorFor(route: RouteModel, label: string, context: RouteCompileCon
 function bodyTiming(chain: Chain, params: JoinedRoute['model']['params']): RoutePlan['bodyTiming'] {
   const gates = [...chain.middleware, ...chain.guard];
   if (readsBody(gates.flatMap((step) => step.params))) return 'beforeGates';
-  const later = [...chain.preInterceptor, ...chain.postInterceptor];
+  const later = [...chain.interceptor, ...chain.preInterceptor, ...chain.postInterceptor];
   if (readsBody(params) || readsBody(later.flatMap((step) => step.params))) return 'afterGates';
   return 'never';
 }

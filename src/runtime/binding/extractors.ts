@@ -29,6 +29,8 @@ export function compileExtractor(param: ParamModel): Extractor {
       return (ex) => ex.context;
     case 'messages':
       return (ex) => ex.messages;
+    case 'next':
+      return (ex) => ex.next;
   }
 }
 

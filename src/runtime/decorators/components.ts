@@ -8,7 +8,8 @@ import { SvcError } from '../errors/svc-error.js';
 import type { Constructor } from './metadata.js';
 import { recordOfClass, recordOfMethod, type ClassOrMethodDecorator } from './targets.js';
 
-type RoleDecoratorName = 'Middleware' | 'Guard' | 'PreInterceptor' | 'PostInterceptor' | 'Catch';
+type RoleDecoratorName =
+  'Middleware' | 'Guard' | 'Interceptor' | 'PreInterceptor' | 'PostInterceptor' | 'Catch';
 
 function roleDecorator(name: RoleDecoratorName, catches?: Constructor): MethodDecorator {
   const role = DECORATORS[name].role.role;
@@ -26,6 +27,11 @@ function roleDecorator(name: RoleDecoratorName, catches?: Constructor): MethodDe
 
 export const Middleware = (): MethodDecorator => roleDecorator('Middleware');
 export const Guard = (): MethodDecorator => roleDecorator('Guard');
+/**
+ * An around-interceptor: wraps the pre-interceptors, the handler and the post-interceptors. Its
+ * `@Next()` parameter runs them; what it returns is the response value (docs/lifecycle.md).
+ */
+export const Interceptor = (): MethodDecorator => roleDecorator('Interceptor');
 export const PreInterceptor = (): MethodDecorator => roleDecorator('PreInterceptor');
 export const PostInterceptor = (): MethodDecorator => roleDecorator('PostInterceptor');
 /**

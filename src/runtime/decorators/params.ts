@@ -11,7 +11,8 @@ import {
 import { SvcError } from '../errors/svc-error.js';
 import { recordOfMethod } from './targets.js';
 
-type ParamDecoratorName = 'Param' | 'Query' | 'Header' | 'Cookie' | 'Body' | 'Data' | 'Ctx' | 'Messages';
+type ParamDecoratorName =
+  'Param' | 'Query' | 'Header' | 'Cookie' | 'Body' | 'Data' | 'Ctx' | 'Messages' | 'Next';
 
 function paramDecorator(
   name: ParamDecoratorName & DecoratorName,
@@ -57,3 +58,12 @@ export const Data = (key?: string): ParameterDecorator => paramDecorator('Data',
 export const Ctx = (): ParameterDecorator => paramDecorator('Ctx');
 /** WebSocket routes: the incoming text messages as an `AsyncIterable<string>`. */
 export const Messages = (): ParameterDecorator => paramDecorator('Messages');
+
+/**
+ * An around-interceptor's `next`: runs the rest of the lifecycle (pre-interceptors, the handler,
+ * post-interceptors) and resolves to the response value, or rejects with what they threw. It may
+ * be called more than once (a retry) or not at all (an answer from a cache).
+ */
+export type Next<T = unknown> = () => Promise<T>;
+/** `@Interceptor()` methods only: binds the {@link Next} function that runs the rest of the lifecycle. */
+export const Next = (): ParameterDecorator => paramDecorator('Next');

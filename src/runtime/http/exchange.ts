@@ -23,6 +23,11 @@ export class Exchange implements RequestView {
   webSocketHandler: ((messages: AsyncIterable<string>) => unknown) | undefined = undefined;
   /** `@Messages()`: the incoming messages of the accepted connection. */
   messages: AsyncIterable<string> | undefined = undefined;
+  /**
+   * `@Next()`: the rest of the lifecycle after the around-interceptor being bound. Set just before
+   * that interceptor's arguments are bound (binding is synchronous), so nesting needs no stack.
+   */
+  next: (() => Promise<unknown>) | undefined = undefined;
   private parsedQuery: QueryRecord | undefined = undefined;
   private parsedCookies: Record<string, string> | undefined = undefined;
 

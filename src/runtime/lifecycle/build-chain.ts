@@ -20,6 +20,8 @@ import { CATCH_SEARCH_ORDER, LEVELS, PHASES, type Level } from '../../model/life
 export interface Chain {
   middleware: ComponentStep[];
   guard: ComponentStep[];
+  /** Around-interceptors, outermost first: each one's `next()` runs the next, the last one's the rest. */
+  interceptor: ComponentStep[];
   preInterceptor: ComponentStep[];
   postInterceptor: ComponentStep[];
   /** Nearest first: route, controller, app. */
@@ -101,6 +103,7 @@ export async function buildChain(attachments: Attachments, steps: ComponentSteps
   const chain: Chain = {
     middleware: [],
     guard: [],
+    interceptor: [],
     preInterceptor: [],
     postInterceptor: [],
     catchers: [],

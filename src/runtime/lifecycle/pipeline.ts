@@ -1,7 +1,7 @@
 /**
  * Runs one compiled route for one request. Straight-line: open the context (if anything uses
- * it), middleware and guards, read the body (if anything binds it), pre-interceptors, the
- * handler, then the finish chosen by route kind. A stop or block answers at once and nothing later runs.
+ * it), middleware and guards, read the body (if anything binds it), then around-interceptors
+ * (if any) wrapping pre-interceptors, the handler and the finish chosen by route kind. A stop or block answers at once and nothing later runs.
  * The steps run synchronously until one returns a promise; only then does the route go async
  * (so a route of synchronous steps answers within the call, with no microtask per step).
  * Every throw lands in one place: catchers nearest first, else the default answer.
@@ -16,6 +16,8 @@ import { sendValue, type Serializer } from '../response/send.js';
 import { GuardResult, MiddlewareResult, type EarlyResponse } from '../results.js';
 import type { Chain } from './build-chain.js';
 import type { ComponentStep } from './component-step.js';
+import { aroundStage } from './around.js';
+import { answered, isThenable, proceed, type Stage } from './stage.js';
 import { earlyStatusOf } from '../../model/lifecycle-phases.js';
 import { stringifyRich } from '../response/json.js';
 
@@ -49,16 +51,6 @@ export interface RoutePlan {
   settings: PipelineSettings;
 }
 
-/**
- * One step of a compiled route. `run` starts it and gives its value (or a promise of it);
- * `settle` takes that value and says whether the request has been answered (nothing later runs).
- * Built once per route at start-up, so a request allocates no closures.
- */
-interface Stage {
-  run(ex: Exchange): unknown;
-  settle(ex: Exchange, value: unknown): boolean;
-}
-
 /** The route's steps in order, run synchronously until one of them returns a promise. */
 export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void> | void {
   const stages = compileStages(plan);
@@ -77,13 +69,31 @@ function compileStages(plan: RoutePlan): Stage[] {
   for (const step of chain.middleware) stages.push({ run: (ex) => step.run(ex), settle: settleMiddleware });
   for (const step of chain.guard) stages.push({ run: (ex) => step.run(ex), settle: settleGuard });
   if (plan.bodyTiming === 'afterGates') stages.push(bodyStage);
-  for (const step of chain.preInterceptor) stages.push({ run: (ex) => step.run(ex), settle: proceed });
-  if (plan.kind === 'http') stages.push(...httpFinishStages(plan));
-  else if (plan.finish !== undefined) {
+  stages.push(...afterGateStages(plan));
+  return stages;
+}
+
+/**
+ * Pre-interceptors, then the finish chosen by route kind. Around-interceptors wrap all of it but
+ * an HTTP route's final send, which answers with what the outermost one left in `ctx.response`;
+ * a route without them keeps the plain stages (and the synchronous path).
+ */
+function afterGateStages(plan: RoutePlan): Stage[] {
+  const stages: Stage[] = plan.chain.preInterceptor.map((step) => ({
+    run: (ex) => step.run(ex),
+    settle: proceed,
+  }));
+  let send: Stage | undefined;
+  if (plan.kind === 'http') {
+    stages.push(...httpFinishStages(plan));
+    send = sendStage(plan);
+  } else if (plan.finish !== undefined) {
     const finish = plan.finish;
     stages.push({ run: (ex) => finish(plan, ex), settle: answered });
   }
-  return stages;
+  const interceptors = plan.chain.interceptor;
+  const wrapped = interceptors.length === 0 ? stages : [aroundStage(interceptors, stages, !send)];
+  return send ? [...wrapped, send] : wrapped;
 }
 
 /**
@@ -124,25 +134,8 @@ async function continueAsync(
   return runFrom(stages, plan, ex, index + 1);
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  if (value instanceof Promise) return true;
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
 function contextStage(plan: RoutePlan): Stage {
   return { run: (ex) => ex.openContext(plan.status, plan.headerList), settle: proceed };
-}
-
-function proceed(): boolean {
-  return false;
-}
-
-function answered(): boolean {
-  return true;
 }
 
 function storeBody(ex: Exchange, value: unknown): boolean {
@@ -188,8 +181,8 @@ function lowerCaseKeys(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 }
 
 /**
- * The finish of plain HTTP routes as stages: handler, post-interceptors (reversed), serialization.
- * Without a context the handler's stage answers at once; `plan.inspect` (dev mode) sees the value first.
+ * The finish of plain HTTP routes as stages: handler, post-interceptors (reversed); `sendStage`
+ * serializes what they left. Without a context the handler's stage answers at once; `plan.inspect` (dev mode) sees the value first.
  */
 function httpFinishStages(plan: RoutePlan): Stage[] {
   const inspect = plan.inspect;
@@ -210,21 +203,21 @@ function httpFinishStages(plan: RoutePlan): Stage[] {
     run: (ex) => step.run(ex),
     settle: proceed,
   }));
-  const send: Stage = {
+  return [handler, ...post];
+}
+
+/** Answers with `ctx.response` as the handler, post- and around-interceptors left it. */
+function sendStage(plan: RoutePlan): Stage {
+  // An around-interceptor may answer with any value (a cached Map, a fallback object), not only
+  // what the handler's return type allows, so only the general serializer is safe after one.
+  const serialize = plan.chain.interceptor.length === 0 ? plan.serialize : stringifyRich;
+  return {
     run: (ex) => {
       const response = (ex.context as NonNullable<Exchange['context']>).response;
-      sendValue(
-        ex.res,
-        ex.method === 'HEAD',
-        response.status,
-        response.headers,
-        response.body,
-        plan.serialize,
-      );
+      sendValue(ex.res, ex.method === 'HEAD', response.status, response.headers, response.body, serialize);
     },
     settle: answered,
   };
-  return [handler, ...post, send];
 }
 
 /** The nearest matching catcher answers; if none matches (or it throws too), the default answer. */

@@ -29,12 +29,15 @@ export function answerError(ex: Exchange, error: unknown, label: string, setting
   // A writeHead that threw (a header value with CR/LF) has already set its reason phrase;
   // cleared, the problem's status gets its own ('500 Internal Server Error', not '500 Found').
   res.statusMessage = '';
+  // Headers a step already set on `ctx.response` (a timing or request id header, set in a
+  // `finally`) stay on the error's answer; the error's own headers win over them.
+  const kept = ex.context?.response.headers;
   if (error instanceof HttpError) {
-    const headers: OutgoingHttpHeaders | undefined =
+    const own: OutgoingHttpHeaders | undefined =
       error instanceof FrameworkHttpError ? error.headers : undefined;
-    sendProblem(res, head, httpErrorProblem(error), headers);
+    sendProblem(res, head, httpErrorProblem(error), kept === undefined ? own : { ...kept, ...own });
     return;
   }
   settings.log(`svc: ${label} threw: ${describeError(error)}`);
-  sendProblem(res, head, internalProblem(error, settings.dev));
+  sendProblem(res, head, internalProblem(error, settings.dev), kept);
 }

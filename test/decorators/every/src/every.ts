@@ -25,9 +25,11 @@ import {
   Guard,
   GuardResult,
   Header,
+  Interceptor,
   Messages,
   Middleware,
   MiddlewareResult,
+  Next,
   NotFoundError,
   Param,
   Patch,
@@ -55,6 +57,11 @@ export class Everything {
   @Guard()
   check(@Cookie('session') session?: string): GuardResult {
     return session === 'none' ? GuardResult.block({ statusCode: 401 }) : GuardResult.pass();
+  }
+
+  @Interceptor()
+  around(@Next() next: Next): Promise<unknown> {
+    return next();
   }
 
   @PreInterceptor()
