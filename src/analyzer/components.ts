@@ -1,9 +1,9 @@
 /** Lifecycle component classes (`component(Class)` targets) → ComponentModel. */
 import ts from 'typescript';
-import type { ComponentMethodModel, ComponentModel } from '../model/app-model.js';
+import type { ComponentMethodModel, ComponentModel, ComponentRole, ParamModel } from '../model/app-model.js';
 import { catchClassOf } from './catch-class.js';
 import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';
-import { locationOf, type AnalysisContext } from './context.js';
+import { locationOf, reportError, type AnalysisContext } from './context.js';
 import {
   classDeclarationOf,
   findOfKind,
@@ -68,6 +68,7 @@ function componentMethod(
     role: role.spec.role.role,
     params: extractParams(context, member, `${className}.${methodName}`),
   };
+  checkNextBindings(context, member, method.params, `${className}.${methodName}`, method.role);
   if (role.spec.role.role === 'catch') addCatcherFacts(context, method, role, decorators, className);
   return method;
 }
@@ -90,4 +91,28 @@ function addCatcherFacts(
   const statusCode = findSvc(decorators, 'StatusCode');
   const status = statusCode && readArgument(context, statusCode, 0);
   if (typeof status === 'number') method.statusCode = status;
+}
+
+/**
+ * `@Next()` has something to bind only on an around-interceptor: elsewhere the runtime would hand
+ * the method some other interceptor's `next`, so a route handler or another role may not use it.
+ */
+export function checkNextBindings(
+  context: AnalysisContext,
+  member: ts.MethodDeclaration,
+  params: readonly ParamModel[],
+  owner: string,
+  role: ComponentRole | 'route',
+): void {
+  if (role === 'interceptor') return;
+  for (const param of params) {
+    if (param.source !== 'next') continue;
+    const what = role === 'route' ? 'a route handler' : `a ${role} method`;
+    reportError(
+      context,
+      'SVC_ERR_DECORATOR_TARGET',
+      `@Next is on parameter '${param.name}' of ${owner}, ${what}; only an @Interceptor() method has a next() to bind`,
+      member.parameters[param.index] ?? member,
+    );
+  }
 }

@@ -13,6 +13,7 @@ import {
 } from './decorators.js';
 import { operationIdOf } from './naming.js';
 import { extractParams } from './params.js';
+import { checkNextBindings } from './components.js';
 import { documentErrorBodies, hasValidatedInput, invalidInputResponse } from './problem.js';
 import { extractReturn } from './returns.js';
 import { extractRouteDoc } from './route-docs.js';
@@ -47,6 +48,7 @@ export function extractRoute(
   const methodName = method.name.getText();
   const { path } = routeDecorator;
   const params = extractParams(context, method, `${owner.className}.${methodName}`);
+  checkNextBindings(context, method, params, `${owner.className}.${methodName}`, 'route');
   const doc = extractRouteDoc(context, {
     method,
     decorators,

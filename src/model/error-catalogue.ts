@@ -140,7 +140,7 @@ export const ERROR_CODES = {
   },
   SVC_ERR_DECORATOR_TARGET: {
     title: 'Decorator in the wrong place',
-    when: 'A parameter decorator (`@Param`, `@Body`, ...) is on a constructor parameter; it belongs on a route or component method parameter.',
+    when: 'A parameter decorator (`@Param`, `@Body`, ...) is on a constructor parameter, or `@Next` is on a method that is not an `@Interceptor()`.',
   },
   SVC_ERR_INVALID_METHOD_NAME: {
     title: 'Invalid method name',

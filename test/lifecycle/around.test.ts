@@ -4,6 +4,9 @@
  * or answer without calling `next()`; nest controller → route in the order written.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { analyzeProject } from '../../src/analyzer/index.js';
@@ -130,5 +133,53 @@ test('the document: an around-interceptor adds nothing, except the inputs it bin
   assert.deepEqual(
     (paths['/around/cached']?.get?.parameters ?? []).map((p) => [p.in, p.name, p.required]),
     [['header', 'x-cached', false]],
+  );
+});
+
+test('@Next on a route handler or on another role is SVC_ERR_DECORATOR_TARGET naming the method', (t) => {
+  const project = mkdtempSync(path.join(tmpdir(), 'svc-next-'));
+  t.after(() => rmSync(project, { recursive: true, force: true }));
+  const svc = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+  const compilerOptions = {
+    strict: true,
+    target: 'ES2022',
+    module: 'ES2022',
+    moduleResolution: 'bundler',
+    experimentalDecorators: true,
+    types: [],
+    noEmit: true,
+    paths: { svcjs: [svc] },
+  };
+  writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
+  writeFileSync(
+    path.join(project, 'app.ts'),
+    [
+      "import { component, Controller, Get, Guard, Next } from 'svcjs';",
+      'class Gate {',
+      '  @Guard() check(@Next() next: Next): boolean { void next; return true; }',
+      '}',
+      'export const UseGate = component(Gate);',
+      "@Controller('x') @UseGate()",
+      'export class X {',
+      '  @Get() get(@Next() proceed: Next): string { void proceed; return "x"; }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const errors = analyzeProject({ root: project }).diagnostics.filter((d) => d.severity === 'error');
+  assert.deepEqual(
+    errors.map((d) => [d.code, d.line, d.message]),
+    [
+      [
+        'SVC_ERR_DECORATOR_TARGET',
+        3,
+        "@Next is on parameter 'next' of Gate.check, a guard method; only an @Interceptor() method has a next() to bind",
+      ],
+      [
+        'SVC_ERR_DECORATOR_TARGET',
+        8,
+        "@Next is on parameter 'proceed' of X.get, a route handler; only an @Interceptor() method has a next() to bind",
+      ],
+    ],
   );
 });
