@@ -101,11 +101,28 @@ export function addEarlyAnswers(
       );
       const success = successStatus(route);
       const documented = new Set([success, ...route.doc.responses.map((response) => response.status)]);
+      const responses = route.doc.responses.map((response) => withAnswerContent(response, answers));
       const added = answers.filter(
         (answer) => !documented.has(answer.status) && documented.add(answer.status),
       );
-      if (added.length === 0) return route;
-      return { ...route, doc: { ...route.doc, responses: [...route.doc.responses, ...added] } };
+      if (added.length === 0 && responses.every((response, i) => response === route.doc.responses[i])) {
+        return route;
+      }
+      return { ...route, doc: { ...route.doc, responses: [...responses, ...added] } };
     });
   }
+}
+
+/**
+ * An `@ApiResponse` without `type` only re-describes a status a guard or middleware answers: the
+ * content stays what that component sends (the first answer for the status, as for adding).
+ */
+function withAnswerContent(
+  response: ApiResponseModel,
+  answers: readonly ApiResponseModel[],
+): ApiResponseModel {
+  const answer = response.describesOnly && answers.find((known) => known.status === response.status);
+  if (!answer) return response;
+  const { schema: _schema, mediaType: _mediaType, ...described } = response;
+  return { ...described, ...(answer.schema ? { schema: answer.schema, mediaType: answer.mediaType } : {}) };
 }

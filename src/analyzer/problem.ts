@@ -48,12 +48,15 @@ export function invalidInputResponse(schemaName: string): ApiResponseModel {
 
 /**
  * `@ApiResponse(404, {description})` with no type: svc answers an `HttpError` with a problem
- * body, so that is what the document says the wire carries (not "no content").
+ * body, so that is what the document says the wire carries (not "no content"). The same for a
+ * `type` that is an `HttpError` subclass, which `responseContent` leaves without a schema but
+ * with the problem media type.
  */
 export function documentErrorBodies(responses: ApiResponseModel[], schemaName: string): void {
   for (const response of responses) {
-    if (response.status < 400 || response.schema) continue;
+    const problemType = response.mediaType === PROBLEM_MEDIA_TYPE;
+    if (response.schema || (response.status < 400 && !problemType)) continue;
     response.schema = schemaRef(schemaName);
-    response.mediaType = PROBLEM_MEDIA_TYPE;
+    response.mediaType ??= PROBLEM_MEDIA_TYPE;
   }
 }

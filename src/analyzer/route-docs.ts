@@ -1,11 +1,10 @@
 /** Document-only decorators of a route: summary, description, tags, extra responses, hidden, deprecated. */
 import ts from 'typescript';
 import type { ApiResponseModel, RouteDocModel } from '../model/app-model.js';
-import type { JsonSchema } from '../model/json-schema.js';
-import { reportError, type AnalysisContext } from './context.js';
-import { allSvc, classDeclarationOf, findSvc, type SvcDecorator } from './decorators.js';
+import type { AnalysisContext } from './context.js';
+import { allSvc, findSvc, type SvcDecorator } from './decorators.js';
+import { responseContent } from './response-type.js';
 import { objectProperties, requireStatic } from './static-values.js';
-import { resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
 
 export interface RouteDocInput {
   method: ts.MethodDeclaration;
@@ -76,7 +75,11 @@ function readTags(context: AnalysisContext, decorators: SvcDecorator[]): string[
   return tags;
 }
 
-/** `@ApiResponse` on the controller, then on the method; a later one for the same status wins. */
+/**
+ * `@ApiResponse` on the controller, then on the method; a later one for the same status wins.
+ * With `type`, it says what the body is; without, it only describes the status, whose content
+ * stays what svc or a covering component answers (see `addEarlyAnswers`).
+ */
 function readResponses(context: AnalysisContext, decorators: SvcDecorator[]): ApiResponseModel[] {
   const byStatus = new Map<number, ApiResponseModel>();
   for (const decorator of allSvc(decorators, 'ApiResponse')) {
@@ -87,10 +90,15 @@ function readResponses(context: AnalysisContext, decorators: SvcDecorator[]): Ap
     const descriptionNode = options.get('description');
     const description =
       descriptionNode && requireStatic(context, descriptionNode, 'string', '@ApiResponse description');
+    const mediaTypeNode = options.get('mediaType');
+    const mediaType =
+      mediaTypeNode && requireStatic(context, mediaTypeNode, 'string', '@ApiResponse mediaType');
     if (status === undefined) continue;
     const response: ApiResponseModel = { status, description: description ?? defaultDescription(status) };
     const typeNode = options.get('type');
-    if (typeNode) response.schema = schemaOfValue(context, typeNode);
+    if (typeNode) Object.assign(response, responseContent(context, typeNode));
+    else response.describesOnly = true;
+    if (mediaType !== undefined) response.mediaType = mediaType;
     byStatus.set(status, response);
   }
   return [...byStatus.values()];
@@ -98,35 +106,4 @@ function readResponses(context: AnalysisContext, decorators: SvcDecorator[]): Ap
 
 function defaultDescription(status: number): string {
   return status < 400 ? 'Success' : 'Error';
-}
-
-const PRIMITIVE_CONSTRUCTORS: Record<string, JsonSchema> = {
-  String: { type: 'string' },
-  Number: { type: 'number' },
-  Boolean: { type: 'boolean' },
-};
-
-/**
- * The schema of a value written where a type is meant: `User` (a class: its instances),
- * `[User]` (an array of them), `String`/`Number`/`Boolean`.
- */
-function schemaOfValue(context: AnalysisContext, expression: ts.Expression): JsonSchema {
-  const node = skipOuterExpressions(expression);
-  if (ts.isArrayLiteralExpression(node)) {
-    const element = node.elements[0];
-    return { type: 'array', items: element ? schemaOfValue(context, element) : {} };
-  }
-  const declaration = classDeclarationOf(context, node);
-  if (declaration) {
-    const symbol = context.checker.getSymbolAtLocation(declaration.name ?? declaration);
-    if (symbol) return context.schemas.schemaFor(context.checker.getDeclaredTypeOfSymbol(symbol), node);
-  }
-  const name = resolveSymbol(context.checker, node)?.getName();
-  const primitive = name ? PRIMITIVE_CONSTRUCTORS[name] : undefined;
-  if (primitive) return { ...primitive };
-  const type = context.checker.getTypeAtLocation(node);
-  const constructed = type.getConstructSignatures()[0]?.getReturnType();
-  if (constructed) return context.schemas.schemaFor(constructed, node);
-  reportError(context, 'SVC_ERR_NOT_STATIC', '@ApiResponse type must be a class or [Class]', expression);
-  return {};
 }

@@ -77,6 +77,11 @@ export interface ApiResponseModel {
   schema?: JsonSchema;
   /** Media type of `schema`; defaults to application/json. */
   mediaType?: string;
+  /**
+   * An `@ApiResponse` without `type`: it only describes the status, and the content is what svc
+   * or a covering guard or middleware answers there.
+   */
+  describesOnly?: boolean;
 }
 
 export interface RouteDocModel {

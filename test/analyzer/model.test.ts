@@ -144,7 +144,13 @@ describe('app model of the sample app', () => {
     assert.equal(route('UsersController', 'raw').doc.hidden, true);
     assert.equal(route('UsersController', 'avatar').doc.deprecated, true);
     assert.deepEqual(route('UsersController', 'get').doc.responses, [
-      { status: 404, description: 'No such user', schema: { $ref: '#/components/schemas/NotFoundProblem' } },
+      // NotFoundProblem has type, title and status: a problem, sent as application/problem+json.
+      {
+        status: 404,
+        description: 'No such user',
+        schema: { $ref: '#/components/schemas/NotFoundProblem' },
+        mediaType: 'application/problem+json',
+      },
       {
         status: 400,
         description: 'Invalid input',

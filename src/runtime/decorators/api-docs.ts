@@ -12,8 +12,13 @@ export const ApiDescription = (_text: string): MethodDecorator => noop;
 export const ApiTag = (..._names: string[]): AnyDecorator => noop;
 export interface ApiResponseOptions {
   description: string;
-  /** A class or other value whose type the analyzer reads; never called at runtime. */
+  /**
+   * A value whose type the analyzer reads: a class, `[Class]`, `String`, or `{} as T` for an
+   * interface, alias or inline type. Never read at runtime.
+   */
   type?: unknown;
+  /** The media type of `type`'s body, when not `application/json` (or `application/problem+json`). */
+  mediaType?: string;
 }
 export const ApiResponse = (_status: number, _options: ApiResponseOptions): AnyDecorator => noop;
 /** On a method or controller: left out of the document, still served. On a property: left out of its schema. */

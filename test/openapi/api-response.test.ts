@@ -1,0 +1,115 @@
+/**
+ * `@ApiResponse` in the written document: `type` takes any type the analyzer converts, the media
+ * type is what the wire carries (checked over a socket), and without `type` only the description
+ * of a status svc or a guard answers changes.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { analyzeProject, buildOpenApiDocument, type OpenApiDocument } from '../../src/entries/openapi.js';
+import type { SvcApp } from '../../src/runtime/app-types.js';
+import { createTestApp } from '../../src/testing/index.js';
+import { assertValidOpenApi } from './validate.js';
+
+const root = fileURLToPath(new URL('../fixtures/apps/responses/', import.meta.url));
+const problem = { $ref: '#/components/schemas/ProblemDetails' };
+const item = { $ref: '#/components/schemas/Item' };
+let document: OpenApiDocument;
+let app: SvcApp;
+let base: string;
+
+before(async () => {
+  const result = analyzeProject({ root });
+  assert.deepEqual(result.diagnostics, []);
+  assert.ok(result.model);
+  document = buildOpenApiDocument(result.model);
+  app = await createTestApp({ root, dev: false, log: () => {} });
+  base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
+});
+after(() => app.close());
+
+const responsesOf = (path: string) => document.paths[path]?.get?.responses;
+
+async function wire(path: string): Promise<{ status: number; type: string | null }> {
+  const response = await fetch(`${base}/api${path}`);
+  await response.arrayBuffer();
+  return { status: response.status, type: response.headers.get('content-type') };
+}
+
+describe('@ApiResponse without type', () => {
+  it("keeps a guard's content and changes only the description", async () => {
+    assert.deepEqual(responsesOf('/orders/guarded'), {
+      '200': { description: 'Success', content: { 'text/plain': { schema: { type: 'string' } } } },
+      '401': { description: 'No token', content: { 'text/plain': { schema: { type: 'string' } } } },
+    });
+    assert.deepEqual(await wire('/orders/guarded'), { status: 401, type: 'text/plain; charset=utf-8' });
+  });
+
+  it('documents a thrown HttpError as the problem svc writes', async () => {
+    assert.deepEqual(responsesOf('/orders/missing/{sku}')?.['404'], {
+      description: 'No such order',
+      content: { 'application/problem+json': { schema: problem } },
+    });
+    assert.deepEqual(await wire('/orders/missing/x'), { status: 404, type: 'application/problem+json' });
+  });
+});
+
+describe('@ApiResponse with type', () => {
+  it('documents an HttpError subclass and a problem-shaped interface as application/problem+json', async () => {
+    const responses = responsesOf('/orders/missing/{sku}');
+    assert.deepEqual(responses?.['409'], {
+      description: 'Taken',
+      content: { 'application/problem+json': { schema: problem } },
+    });
+    assert.deepEqual(responses?.['410'], {
+      description: 'Sold out',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/OutOfStock' } } },
+    });
+    assert.deepEqual(await wire('/orders/missing/taken'), { status: 409, type: 'application/problem+json' });
+  });
+
+  it("documents a catcher's plain JSON answer, an inline type, as application/json", async () => {
+    assert.deepEqual(responsesOf('/orders/teapot')?.['418'], {
+      description: 'Caught',
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { brewed: { type: 'string' } }, required: ['brewed'] },
+        },
+      },
+    });
+    assert.deepEqual(await wire('/orders/teapot'), { status: 418, type: 'application/json' });
+  });
+
+  it('converts aliases, arrays of interfaces and typed values; mediaType overrides', () => {
+    assert.deepEqual(responsesOf('/orders/shapes'), {
+      '200': { description: 'Success' },
+      '202': {
+        description: 'An alias',
+        // The schema generator writes an alias of an array type inline, as everywhere else.
+        content: { 'application/json': { schema: { type: 'array', items: item } } },
+      },
+      '203': {
+        description: 'An array of an interface',
+        content: { 'application/json': { schema: { type: 'array', items: item } } },
+      },
+      '206': {
+        description: 'A one-element array literal',
+        content: { 'application/json': { schema: { type: 'array', items: item } } },
+      },
+      '422': {
+        description: 'A custom media type',
+        content: { 'application/vnd.item+json': { schema: item } },
+      },
+      '451': { description: 'Text', content: { 'text/plain': { schema: { type: 'string' } } } },
+    });
+    assert.deepEqual(document.components?.schemas?.Item, {
+      type: 'object',
+      properties: { sku: { type: 'string' } },
+      required: ['sku'],
+    });
+  });
+
+  it('writes a valid OpenAPI 3.0.3 document', async () => {
+    await assertValidOpenApi(document);
+  });
+});
