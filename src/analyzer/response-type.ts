@@ -9,8 +9,7 @@ import type { ApiResponseModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { reportError, type AnalysisContext } from './context.js';
 import { PROBLEM_MEDIA_TYPE } from './problem.js';
-import { resolveSymbol } from './svc-symbols.js';
-import { isSvcFile } from './svc-symbols.js';
+import { isSvcFile, resolveSymbol } from './svc-symbols.js';
 
 const PRIMITIVE_CONSTRUCTORS: Record<string, JsonSchema> = {
   String: { type: 'string' },
