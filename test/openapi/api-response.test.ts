@@ -30,10 +30,13 @@ after(() => app.close());
 
 const responsesOf = (path: string) => document.paths[path]?.get?.responses;
 
-async function wire(path: string): Promise<{ status: number; type: string | null }> {
-  const response = await fetch(`${base}/api${path}`);
-  await response.arrayBuffer();
-  return { status: response.status, type: response.headers.get('content-type') };
+async function wire(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string | null; length: number }> {
+  const response = await fetch(`${base}/api${path}`, { headers });
+  const length = (await response.arrayBuffer()).byteLength;
+  return { status: response.status, type: response.headers.get('content-type'), length };
 }
 
 describe('@ApiResponse without type', () => {
@@ -41,8 +44,19 @@ describe('@ApiResponse without type', () => {
     assert.deepEqual(responsesOf('/orders/guarded'), {
       '200': { description: 'Success', content: { 'text/plain': { schema: { type: 'string' } } } },
       '401': { description: 'No token', content: { 'text/plain': { schema: { type: 'string' } } } },
+      // The guard's default block has no body, so the response has no content.
+      '403': { description: 'Banned' },
     });
-    assert.deepEqual(await wire('/orders/guarded'), { status: 401, type: 'text/plain; charset=utf-8' });
+    assert.deepEqual(await wire('/orders/guarded'), {
+      status: 401,
+      type: 'text/plain; charset=utf-8',
+      length: 'token missing'.length,
+    });
+    assert.deepEqual(await wire('/orders/guarded', { 'x-token': 'banned' }), {
+      status: 403,
+      type: null,
+      length: 0,
+    });
   });
 
   it('documents a thrown HttpError as the problem svc writes', async () => {
@@ -50,7 +64,8 @@ describe('@ApiResponse without type', () => {
       description: 'No such order',
       content: { 'application/problem+json': { schema: problem } },
     });
-    assert.deepEqual(await wire('/orders/missing/x'), { status: 404, type: 'application/problem+json' });
+    const missing = await wire('/orders/missing/x');
+    assert.deepEqual([missing.status, missing.type], [404, 'application/problem+json']);
   });
 });
 
@@ -65,7 +80,8 @@ describe('@ApiResponse with type', () => {
       description: 'Sold out',
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/OutOfStock' } } },
     });
-    assert.deepEqual(await wire('/orders/missing/taken'), { status: 409, type: 'application/problem+json' });
+    const taken = await wire('/orders/missing/taken');
+    assert.deepEqual([taken.status, taken.type], [409, 'application/problem+json']);
   });
 
   it("documents a catcher's plain JSON answer, an inline type, as application/json", async () => {
@@ -77,7 +93,8 @@ describe('@ApiResponse with type', () => {
         },
       },
     });
-    assert.deepEqual(await wire('/orders/teapot'), { status: 418, type: 'application/json' });
+    const teapot = await wire('/orders/teapot');
+    assert.deepEqual([teapot.status, teapot.type], [418, 'application/json']);
   });
 
   it('converts aliases, arrays of interfaces and typed values; mediaType overrides', () => {
@@ -111,5 +128,24 @@ describe('@ApiResponse with type', () => {
 
   it('writes a valid OpenAPI 3.0.3 document', async () => {
     await assertValidOpenApi(document);
+  });
+});
+
+describe('@ApiResponse with a type the analyzer cannot read', () => {
+  it('is SVC_ERR_NOT_STATIC at the type, naming the forms it accepts', () => {
+    const invalid = fileURLToPath(new URL('../fixtures/apps/responses-invalid/', import.meta.url));
+    const result = analyzeProject({ root: invalid });
+    assert.deepEqual(
+      result.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.message]),
+      [
+        [
+          'error',
+          'SVC_ERR_NOT_STATIC',
+          'src/app.ts',
+          11,
+          '@ApiResponse type must be a class, [Class], String/Number/Boolean or a typed value ({} as T)',
+        ],
+      ],
+    );
   });
 });
