@@ -2,7 +2,7 @@
  * The default answer to a thrown error: an `HttpError` becomes its problem; anything else is
  * logged once and answered 500 with no stack (outside dev mode).
  */
-import type { OutgoingHttpHeaders } from 'node:http';
+import { validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
 import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError, httpErrorProblem, internalProblem } from '../errors/problem.js';
 import type { Exchange } from '../http/exchange.js';
@@ -31,7 +31,7 @@ export function answerError(ex: Exchange, error: unknown, label: string, setting
   res.statusMessage = '';
   // Headers a step already set on `ctx.response` (a timing or request id header, set in a
   // `finally`) stay on the error's answer; the error's own headers win over them.
-  const kept = ex.context?.response.headers;
+  const kept = ex.context && writableHeaders(ex.context.response.headers);
   if (error instanceof HttpError) {
     const own: OutgoingHttpHeaders | undefined =
       error instanceof FrameworkHttpError ? error.headers : undefined;
@@ -40,4 +40,22 @@ export function answerError(ex: Exchange, error: unknown, label: string, setting
   }
   settings.log(`svc: ${label} threw: ${describeError(error)}`);
   sendProblem(res, head, internalProblem(error, settings.dev), kept);
+}
+
+/**
+ * The headers Node accepts: the error being answered may be that one of them was refused (a value
+ * with CR/LF), and carrying it over would fail the error's answer too (and split the response).
+ */
+function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+      out[name] = value;
+    } catch {
+      // Refused: left out of the error's answer.
+    }
+  }
+  return out;
 }
