@@ -51,7 +51,7 @@ function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   for (const [name, value] of Object.entries(headers)) {
     try {
       validateHeaderName(name);
-      validateHeaderValue(name, value);
+      validateHeaderValue(name, Array.isArray(value) ? value.join(', ') : String(value));
       out[name] = value;
     } catch {
       // Refused: left out of the error's answer.
