@@ -7,7 +7,12 @@ import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
 import { formatDiagnostic, type AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
-import { buildOpenApiDocument, writeSpecFiles } from '../entries/openapi.js';
+import {
+  buildOpenApi32Document,
+  buildOpenApiDocument,
+  writeSpec32Files,
+  writeSpecFiles,
+} from '../entries/openapi.js';
 
 export interface AnalysisRun {
   /** Present when analysis and the type check succeeded (no errors). */
@@ -20,14 +25,22 @@ export interface AnalysisRun {
   typeCheckMilliseconds: number;
 }
 
-/** Analyzes `root` (reusing `oldProgram` when given); on success writes .svc/svc_swagger/swagger.{json,yaml}. */
+/**
+ * Analyzes `root` (reusing `oldProgram` when given); on success writes .svc/svc_swagger/swagger.{json,yaml}
+ * (OpenAPI 3.0.3) and openapi-3.2.{json,yaml}.
+ */
 export async function analyzeAndWriteSpec(root: string, oldProgram?: ts.Program): Promise<AnalysisRun> {
   const started = performance.now();
   const result = analyzeProject({ root, typeCheck: false, ...(oldProgram && { oldProgram }) });
   report(result.diagnostics);
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   let model = errors.length === 0 ? result.model : undefined;
-  if (model) await writeSpecFiles(root, buildOpenApiDocument(model));
+  if (model) {
+    await Promise.all([
+      writeSpecFiles(root, buildOpenApiDocument(model)),
+      writeSpec32Files(root, buildOpenApi32Document(model)),
+    ]);
+  }
   const milliseconds = performance.now() - started;
   const typeErrors = result.program ? typeCheckProject(root, result.program) : [];
   report(typeErrors);

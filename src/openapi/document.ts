@@ -8,7 +8,7 @@ import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { documentParameters, documentRequestBody } from './parameters.js';
 import { reachableSchemas } from '../model/refs.js';
 import { documentResponses } from './responses.js';
-import { publicSchema } from './schemas.js';
+import { publicSchema, type SchemaWriter } from './schemas.js';
 import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from './types.js';
 
 /** Path-item keys in the order they are written; any other method goes under `x-svc-methods`. */
@@ -16,15 +16,15 @@ const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type StandardMethod = (typeof METHOD_ORDER)[number];
 
 /** Top-level keys in the canonical order: openapi, info, servers, (tags: svc writes none), paths, components. */
-export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
-  const paths = buildPaths(model);
+export function buildOpenApiDocument(model: AppModel, write: SchemaWriter = publicSchema): OpenApiDocument {
+  const paths = buildPaths(model, write);
   const schemas = reachableSchemas(paths, model.schemas);
   return {
     openapi: '3.0.3',
     info: documentInfo(model),
     ...(model.prefix !== '' && { servers: [{ url: model.prefix }] }),
     paths,
-    ...(Object.keys(schemas).length > 0 && { components: { schemas: publicSchemas(schemas) } }),
+    ...(Object.keys(schemas).length > 0 && { components: { schemas: writeSchemas(schemas, write) } }),
   };
 }
 
@@ -33,7 +33,7 @@ function documentInfo(model: AppModel): OpenApiDocument['info'] {
   return description === undefined ? { title, version } : { title, version, description };
 }
 
-function buildPaths(model: AppModel): Record<string, OpenApiPathItem> {
+function buildPaths(model: AppModel, write: SchemaWriter): Record<string, OpenApiPathItem> {
   const byPath = new Map<string, Map<string, OpenApiOperation>>();
   for (const controller of model.controllers) {
     for (const route of controller.routes) {
@@ -42,7 +42,7 @@ function buildPaths(model: AppModel): Record<string, OpenApiPathItem> {
       const operations = byPath.get(key) ?? new Map<string, OpenApiOperation>();
       const covering = coveringComponents(model.app, model.components, controller, route);
       const componentParams = beforeHandlerMethods(covering).flatMap((method) => method.params);
-      operations.set(route.httpMethod, buildOperation(route, model.schemas, componentParams));
+      operations.set(route.httpMethod, buildOperation(route, model.schemas, componentParams, write));
       byPath.set(key, operations);
     }
   }
@@ -78,16 +78,17 @@ function buildOperation(
   route: RouteModel,
   schemas: Record<string, JsonSchema>,
   componentParams: readonly ParamModel[],
+  write: SchemaWriter,
 ): OpenApiOperation {
   const { doc } = route;
   const operation: OpenApiOperation = { tags: [...doc.tags], operationId: doc.operationId, responses: {} };
   if (doc.summary !== undefined) operation.summary = doc.summary;
   if (doc.description !== undefined) operation.description = doc.description;
-  const parameters = documentParameters(route, schemas, componentParams);
+  const parameters = documentParameters(route, schemas, componentParams, write);
   if (parameters.length > 0) operation.parameters = parameters;
-  const requestBody = documentRequestBody(route);
+  const requestBody = documentRequestBody(route, write);
   if (requestBody) operation.requestBody = requestBody;
-  operation.responses = documentResponses(route);
+  operation.responses = documentResponses(route, write);
   if (doc.deprecated) operation.deprecated = true;
   if (route.kind === 'websocket') operation['x-svc-websocket'] = true;
   return orderOperation(operation);
@@ -111,6 +112,6 @@ function orderOperation(operation: OpenApiOperation): OpenApiOperation {
   return ordered as unknown as OpenApiOperation;
 }
 
-function publicSchemas(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, publicSchema(schema)]));
+function writeSchemas(schemas: Record<string, JsonSchema>, write: SchemaWriter): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, write(schema)]));
 }

@@ -3,7 +3,7 @@ import type { ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { expandQueryObject } from '../model/query-object.js';
 import { paramNames } from '../model/route-paths.js';
-import { publicSchema } from './schemas.js';
+import { publicSchema, type SchemaWriter } from './schemas.js';
 import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
 
 type DocumentedSource = OpenApiParameter['in'];
@@ -20,6 +20,7 @@ export function documentParameters(
   route: RouteModel,
   schemas: Record<string, JsonSchema>,
   componentParams: readonly ParamModel[] = [],
+  write: SchemaWriter = publicSchema,
 ): OpenApiParameter[] {
   const result: OpenApiParameter[] = [];
   const seen = new Set<string>();
@@ -31,8 +32,8 @@ export function documentParameters(
   };
   for (const param of route.params) {
     if (!DOCUMENTED.has(param.source)) continue;
-    if (param.wholeObject) queryObjectParameters(param, schemas).forEach(add);
-    else add(simpleParameter(param));
+    if (param.wholeObject) queryObjectParameters(param, schemas, write).forEach(add);
+    else add(simpleParameter(param, write));
   }
   // OpenAPI requires every `{segment}` of a path to be declared, bound by a @Param or not.
   for (const name of paramNames(route.fullPath)) {
@@ -40,19 +41,19 @@ export function documentParameters(
   }
   for (const param of componentParams) {
     if (!COMPONENT_DOCUMENTED.has(param.source)) continue;
-    if (param.wholeObject) queryObjectParameters(param, schemas).forEach(add);
-    else add(simpleParameter(param));
+    if (param.wholeObject) queryObjectParameters(param, schemas, write).forEach(add);
+    else add(simpleParameter(param, write));
   }
   return result;
 }
 
-function simpleParameter(param: ParamModel): OpenApiParameter {
+function simpleParameter(param: ParamModel, write: SchemaWriter): OpenApiParameter {
   return {
     name: String(param.key),
     in: param.source as DocumentedSource,
     ...(param.description ? { description: param.description } : {}),
     required: param.source === 'path' ? true : param.required,
-    schema: publicSchema(param.schema),
+    schema: write(param.schema),
   };
 }
 
@@ -61,7 +62,11 @@ function simpleParameter(param: ParamModel): OpenApiParameter {
  * binds). OpenAPI cannot say "required once any other is given", which is what a required property
  * of an optional whole-object query is, so its description says it.
  */
-function queryObjectParameters(param: ParamModel, schemas: Record<string, JsonSchema>): OpenApiParameter[] {
+function queryObjectParameters(
+  param: ParamModel,
+  schemas: Record<string, JsonSchema>,
+  write: SchemaWriter,
+): OpenApiParameter[] {
   const properties = expandQueryObject(param, schemas).properties;
   return properties.map((property) => {
     const others = properties.filter((other) => other !== property).map((other) => other.name);
@@ -71,7 +76,7 @@ function queryObjectParameters(param: ParamModel, schemas: Record<string, JsonSc
       in: 'query',
       ...(conditional ? { description: `Required when any of ${others.join(', ')} is given.` } : {}),
       required: property.required,
-      schema: publicSchema(property.schema),
+      schema: write(property.schema),
     };
   });
 }
@@ -80,18 +85,21 @@ function queryObjectParameters(param: ParamModel, schemas: Record<string, JsonSc
  * `@Body()` documents the whole body; `@Body(['a', 'b'])` documents an object wrapping the value
  * at that key path. Several key-path bodies merge into one object.
  */
-export function documentRequestBody(route: RouteModel): OpenApiRequestBody | undefined {
+export function documentRequestBody(
+  route: RouteModel,
+  write: SchemaWriter = publicSchema,
+): OpenApiRequestBody | undefined {
   const bodies = route.params.filter((param) => param.source === 'body');
   if (bodies.length === 0) return undefined;
   const whole = bodies.find((param) => Array.isArray(param.key) && param.key.length === 0);
-  const schema = whole ? publicSchema(whole.schema) : wrapKeyPaths(bodies);
+  const schema = whole ? write(whole.schema) : wrapKeyPaths(bodies, write);
   return {
     required: whole ? whole.required : bodies.some((param) => param.required),
     content: { 'application/json': { schema } },
   };
 }
 
-function wrapKeyPaths(bodies: ParamModel[]): JsonSchema {
+function wrapKeyPaths(bodies: ParamModel[], write: SchemaWriter): JsonSchema {
   const root: JsonSchema = { type: 'object', properties: {} };
   for (const param of bodies) {
     const path = Array.isArray(param.key) ? param.key : [param.key];
@@ -100,7 +108,7 @@ function wrapKeyPaths(bodies: ParamModel[]): JsonSchema {
       const last = depth === path.length - 1;
       const properties = (parent.properties ??= {});
       if (last || !properties[segment]) {
-        properties[segment] = last ? publicSchema(param.schema) : { type: 'object', properties: {} };
+        properties[segment] = last ? write(param.schema) : { type: 'object', properties: {} };
       }
       if (param.required && !(parent.required ??= []).includes(segment)) parent.required.push(segment);
       parent = properties[segment] as JsonSchema;

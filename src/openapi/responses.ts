@@ -1,7 +1,7 @@
 /** A route's responses: the success response by return kind, then the documented extras. */
 import type { RouteModel } from '../model/app-model.js';
 import { FRAMEWORK_STATUS } from '../model/framework-answers.js';
-import { publicSchema } from './schemas.js';
+import { publicSchema, type SchemaWriter } from './schemas.js';
 import type { OpenApiResponse } from './types.js';
 
 const MEDIA_TYPES = {
@@ -10,15 +10,18 @@ const MEDIA_TYPES = {
   bytes: 'application/octet-stream',
 } as const;
 
-export function documentResponses(route: RouteModel): Record<string, OpenApiResponse> {
+export function documentResponses(
+  route: RouteModel,
+  write: SchemaWriter = publicSchema,
+): Record<string, OpenApiResponse> {
   const responses = new Map<number, OpenApiResponse>();
-  const success = successResponse(route);
+  const success = successResponse(route, write);
   responses.set(success.status, success.response);
   for (const extra of route.doc.responses) {
     const response: OpenApiResponse = { description: extra.description };
     const existing = responses.get(extra.status);
     if (extra.schema) {
-      response.content = { [extra.mediaType ?? 'application/json']: { schema: publicSchema(extra.schema) } };
+      response.content = { [extra.mediaType ?? 'application/json']: { schema: write(extra.schema) } };
     } else if (existing?.content) {
       // `@ApiResponse(200, {description})` re-describes the success response; its content stays.
       response.content = existing.content;
@@ -29,7 +32,10 @@ export function documentResponses(route: RouteModel): Record<string, OpenApiResp
   return Object.fromEntries(sorted.map(([status, response]) => [String(status), response]));
 }
 
-function successResponse(route: RouteModel): { status: number; response: OpenApiResponse } {
+function successResponse(
+  route: RouteModel,
+  write: SchemaWriter,
+): { status: number; response: OpenApiResponse } {
   if (route.kind === 'websocket')
     return { status: FRAMEWORK_STATUS.webSocketAccepted, response: { description: 'Switching Protocols' } };
   if (route.kind === 'sse') {
@@ -41,8 +47,7 @@ function successResponse(route: RouteModel): { status: number; response: OpenApi
   const { kind, schema } = route.returns;
   if (kind === 'void' || kind === 'stream')
     return { status: route.statusCode, response: { description: 'Success' } };
-  const documented =
-    kind === 'bytes' ? { type: 'string' as const, format: 'binary' } : publicSchema(schema ?? {});
+  const documented = kind === 'bytes' ? { type: 'string' as const, format: 'binary' } : write(schema ?? {});
   return {
     status: route.statusCode,
     response: { description: 'Success', content: { [MEDIA_TYPES[kind]]: { schema: documented } } },

@@ -4,6 +4,9 @@ import { mapChildSchemas, someSubSchema } from '../model/schema-walk.js';
 
 const SVC_HINT_PREFIX = 'x-svc-';
 
+/** How a schema of the model becomes a schema of a document: `publicSchema` for 3.0.3. */
+export type SchemaWriter = (schema: JsonSchema) => JsonSchema;
+
 /**
  * The schema with every `x-svc-*` key removed, at every level: the schema itself when it has
  * none (most have none, and the writers never change a document), else a copy.

@@ -1,0 +1,109 @@
+/**
+ * The one conversion step from a model schema (the OpenAPI 3.0.3 Schema Object, with svc's
+ * hints) to JSON Schema 2020-12 as OpenAPI 3.1+ uses it. The analyzer's converters are not run
+ * again: every 3.2 schema is this function applied to the schema the 3.0.3 document is built from.
+ */
+import type { JsonSchema } from '../../model/json-schema.js';
+
+/** A JSON Schema 2020-12 object (type arrays, `const`, `prefixItems`, boolean `items`). */
+export type JsonSchema2020 = { [keyword: string]: unknown };
+
+/** What the tuple converter records beside `items` (src/analyzer/schema/converters/tuple.ts). */
+interface TupleHint {
+  prefixItems: JsonSchema[];
+  rest?: JsonSchema;
+}
+
+const SVC_HINT_PREFIX = 'x-svc-';
+const SINGLE_SCHEMA_KEYWORDS = ['items', 'not', 'additionalProperties'] as const;
+const SCHEMA_LIST_KEYWORDS = ['allOf', 'oneOf', 'anyOf'] as const;
+/** Keywords that only annotate: they stay on the outside when a nullable schema is wrapped. */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/** A fresh 2020-12 schema for `schema`, at every level; the model schema is never changed. */
+export function toSchema2020(schema: JsonSchema): JsonSchema2020 {
+  const out: JsonSchema2020 = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith(SVC_HINT_PREFIX) || key === 'nullable') continue;
+    out[key] = convertKeyword(key, value);
+  }
+  const tuple = schema['x-svc-tuple'] as TupleHint | undefined;
+  if (tuple) withPrefixItems(out, tuple);
+  exclusiveBounds(out, schema);
+  singleEnumToConst(out);
+  return schema.nullable === true ? withNull(out) : out;
+}
+
+function convertKeyword(key: string, value: unknown): unknown {
+  if (key === 'properties') {
+    const properties = value as Record<string, JsonSchema>;
+    return Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, toSchema2020(child)]));
+  }
+  if (
+    (SINGLE_SCHEMA_KEYWORDS as readonly string[]).includes(key) &&
+    typeof value === 'object' &&
+    value !== null
+  )
+    return toSchema2020(value as JsonSchema);
+  if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key))
+    return (value as JsonSchema[]).map(toSchema2020);
+  return value;
+}
+
+/** `[A, B]` → `prefixItems: [A, B]` and `items: false` (closed); `[A, ...B[]]` → `items: B`. */
+function withPrefixItems(out: JsonSchema2020, tuple: TupleHint): void {
+  out.prefixItems = tuple.prefixItems.map(toSchema2020);
+  out.items = tuple.rest === undefined ? false : toSchema2020(tuple.rest);
+}
+
+/** 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` beside the bound → 2020-12's numeric bound. */
+function exclusiveBounds(out: JsonSchema2020, schema: JsonSchema): void {
+  const bounds = [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const;
+  for (const [exclusive, bound] of bounds) {
+    if (schema[exclusive] !== true || schema[bound] === undefined) {
+      delete out[exclusive];
+      continue;
+    }
+    out[exclusive] = schema[bound];
+    delete out[bound];
+  }
+}
+
+/** A literal type is a one-value enum in 3.0.3 and a `const` in 2020-12. */
+function singleEnumToConst(out: JsonSchema2020): void {
+  const values = out.enum;
+  if (!Array.isArray(values) || values.length !== 1) return;
+  out.const = values[0];
+  delete out.enum;
+}
+
+/** `nullable: true` → `null` in the type array (and the enum), else `anyOf` with `{type: 'null'}`. */
+function withNull(out: JsonSchema2020): JsonSchema2020 {
+  if (typeof out.type === 'string') {
+    out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+    if ('const' in out) {
+      out.enum = [out.const, null];
+      delete out.const;
+    }
+    return out;
+  }
+  const outside: JsonSchema2020 = {};
+  const inside: JsonSchema2020 = {};
+  for (const [key, value] of Object.entries(out)) (ANNOTATIONS.has(key) ? outside : inside)[key] = value;
+  // `{allOf: [{$ref}], nullable: true}` is how 3.0.3 makes a reference nullable.
+  const allOf = inside.allOf as JsonSchema2020[] | undefined;
+  const only = Object.keys(inside).length === 1 && allOf?.length === 1 ? allOf[0] : inside;
+  return { ...outside, anyOf: [only, { type: 'null' }] };
+}
