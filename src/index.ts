@@ -45,7 +45,7 @@ export {
 export type { AppOptions, Provider, Constructor } from './runtime/decorators/metadata.js';
 export { DataHolder } from './runtime/data-holder.js';
 export { MiddlewareResult, GuardResult, type EarlyResponse } from './runtime/results.js';
-export type { RequestContext, RequestView, ResponseView } from './runtime/context.js';
+export type { CookieOptions, RequestContext, RequestView, ResponseView } from './runtime/context.js';
 export {
   HttpError,
   BadRequestError,

@@ -150,6 +150,10 @@ export const ERROR_CODES = {
     title: 'Catch class not importable',
     when: "`@Catch(ErrorClass)` names a class the runtime cannot import by name: export it from a project module (svc's own errors and built-in errors such as `TypeError` need nothing).",
   },
+  SVC_ERR_INVALID_COOKIE: {
+    title: 'Invalid cookie',
+    when: '`ctx.response.setCookie` or `clearCookie` got a name that is not an RFC 6265 token, or a bad option (`path` with `;`, unknown `sameSite`); the message names the cookie.',
+  },
 
   // Analysis errors (svc build exits non-zero; svc dev keeps the last good server).
   SVC_ERR_TSCONFIG_MISSING: { title: 'No tsconfig.json', when: 'The project root has no `tsconfig.json`.' },

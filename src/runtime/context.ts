@@ -1,6 +1,9 @@
 /** The request context `@Ctx()` binds: the raw parts of a request and its response. */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { DataHolder } from './data-holder.js';
+import type { CookieOptions } from './http/set-cookie.js';
+
+export type { CookieOptions } from './http/set-cookie.js';
 
 export interface RequestView {
   method: string;
@@ -25,6 +28,13 @@ export interface ResponseView {
   body: unknown;
   setHeader(name: string, value: string | number | readonly string[]): void;
   getHeader(name: string): string | number | readonly string[] | undefined;
+  /**
+   * Adds a `Set-Cookie` header (one per cookie): the value is sent `encodeURIComponent`-encoded;
+   * a name that is not an RFC 6265 token throws `SVC_ERR_INVALID_COOKIE`.
+   */
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+  /** Adds a `Set-Cookie` that expires the cookie at once; give the `path`/`domain` it was set with. */
+  clearCookie(name: string, options?: Pick<CookieOptions, 'path' | 'domain'>): void;
   /** All headers set so far (lower-case names). */
   readonly headers: OutgoingHttpHeaders;
   raw?: ServerResponse;

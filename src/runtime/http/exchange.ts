@@ -4,10 +4,11 @@
  * the handler binds. Query and cookies are parsed on first use, once.
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { RequestContext, RequestView, ResponseView } from '../context.js';
+import type { CookieOptions, RequestContext, RequestView, ResponseView } from '../context.js';
 import { DataHolder } from '../data-holder.js';
 import { parseCookies } from './cookies.js';
 import { parseQuery, type QueryRecord } from './query.js';
+import { expiredCookie, serializeCookie } from './set-cookie.js';
 
 export class Exchange implements RequestView {
   readonly method: string;
@@ -95,5 +96,20 @@ export class ResponseState implements ResponseView {
 
   removeHeader(name: string): void {
     delete this.headers[name.toLowerCase()];
+  }
+
+  setCookie(name: string, value: string, options?: CookieOptions): void {
+    this.appendSetCookie(serializeCookie(name, value, options));
+  }
+
+  clearCookie(name: string, options?: Pick<CookieOptions, 'path' | 'domain'>): void {
+    this.appendSetCookie(expiredCookie(name, options));
+  }
+
+  /** Several cookies are several `Set-Cookie` headers (they cannot be joined with commas). */
+  private appendSetCookie(line: string): void {
+    const current = this.headers['set-cookie'];
+    this.headers['set-cookie'] =
+      current === undefined ? [line] : Array.isArray(current) ? [...current, line] : [String(current), line];
   }
 }

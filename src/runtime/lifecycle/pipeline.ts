@@ -12,6 +12,7 @@ import { HttpError } from '../errors/http-error.js';
 import type { Exchange } from '../http/exchange.js';
 import { readJsonBody } from '../http/body.js';
 import { answerError, type ErrorSettings } from '../response/answer-error.js';
+import { withKeptHeaders } from '../response/kept-headers.js';
 import { sendValue, type Serializer } from '../response/send.js';
 import { GuardResult, MiddlewareResult, type EarlyResponse } from '../results.js';
 import type { Chain } from './build-chain.js';
@@ -160,9 +161,12 @@ function settleGuard(ex: Exchange, result: unknown): boolean {
   return false;
 }
 
-/** A stop or block: exactly the status, headers and body the component gave. */
+/**
+ * A stop or block: exactly the status, headers and body the component gave, over the headers
+ * earlier steps set on `ctx.response` (its own win on a clash).
+ */
 function answerEarly(ex: Exchange, response: EarlyResponse | undefined, status: number): true {
-  const headers = response?.headers ? lowerCaseKeys(response.headers) : undefined;
+  const headers = withKeptHeaders(ex, response?.headers ? lowerCaseKeys(response.headers) : undefined);
   sendValue(
     ex.res,
     ex.method === 'HEAD',

@@ -2,10 +2,11 @@
  * The default answer to a thrown error: an `HttpError` becomes its problem; anything else is
  * logged once and answered 500 with no stack (outside dev mode).
  */
-import { validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError, httpErrorProblem, internalProblem } from '../errors/problem.js';
 import type { Exchange } from '../http/exchange.js';
+import { withKeptHeaders } from './kept-headers.js';
 import { sendProblem } from './send.js';
 
 export interface ErrorSettings {
@@ -31,31 +32,12 @@ export function answerError(ex: Exchange, error: unknown, label: string, setting
   res.statusMessage = '';
   // Headers a step already set on `ctx.response` (a timing or request id header, set in a
   // `finally`) stay on the error's answer; the error's own headers win over them.
-  const kept = ex.context && writableHeaders(ex.context.response.headers);
   if (error instanceof HttpError) {
     const own: OutgoingHttpHeaders | undefined =
       error instanceof FrameworkHttpError ? error.headers : undefined;
-    sendProblem(res, head, httpErrorProblem(error), kept === undefined ? own : { ...kept, ...own });
+    sendProblem(res, head, httpErrorProblem(error), withKeptHeaders(ex, own));
     return;
   }
   settings.log(`svc: ${label} threw: ${describeError(error)}`);
-  sendProblem(res, head, internalProblem(error, settings.dev), kept);
-}
-
-/**
- * The headers Node accepts: the error being answered may be that one of them was refused (a value
- * with CR/LF), and carrying it over would fail the error's answer too (and split the response).
- */
-function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    try {
-      validateHeaderName(name);
-      validateHeaderValue(name, Array.isArray(value) ? value.join(', ') : String(value));
-      out[name] = value;
-    } catch {
-      // Refused: left out of the error's answer.
-    }
-  }
-  return out;
+  sendProblem(res, head, internalProblem(error, settings.dev), withKeptHeaders(ex, undefined));
 }
