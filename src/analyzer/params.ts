@@ -5,6 +5,7 @@ import { normalizeArgument } from '../model/decorators.js';
 import { refName, type JsonSchema } from '../model/json-schema.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
 import { findOfKind, findSvc, readArgument, svcDecorators, type SvcDecorator } from './decorators.js';
+import { asyncItemType } from './returns.js';
 import { NOT_STATIC, readStatic } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
 
@@ -65,6 +66,8 @@ function paramModel(
   } else if (source === 'data' && isSvcDataHolder(context, parameter)) {
     // The runtime binds the request's holder itself to such a parameter, whatever its name.
     model.schema = { 'x-svc-type': 'DataHolder' };
+  } else if (source === 'messages') {
+    model.schema = messageSchema(context, parameter);
   } else if (!UNTYPED_SOURCES.has(source)) {
     const type = context.checker.getTypeAtLocation(parameter);
     model.schema = context.schemas.schemaFor(type, parameter, annotations);
@@ -75,6 +78,17 @@ function paramModel(
     model.wholeObject = true;
   }
   return model;
+}
+
+/**
+ * `@Messages() messages: AsyncIterable<T>`: the schema of `T`, which only the OpenAPI 3.2
+ * document shows (the runtime passes messages through unchecked). `{}` when `T` is not known
+ * (`any`, `unknown`), so an untyped socket gets no "no schema" warning.
+ */
+function messageSchema(context: AnalysisContext, parameter: ts.ParameterDeclaration): JsonSchema {
+  const item = asyncItemType(context.checker, context.checker.getTypeAtLocation(parameter));
+  if (!item || item.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return {};
+  return context.schemas.schemaFor(item, parameter);
 }
 
 type BindingDecorator = NonNullable<ReturnType<typeof findOfKind<'param'>>>;

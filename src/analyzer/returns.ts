@@ -39,7 +39,7 @@ export function extractReturn(
 }
 
 /** `T` of `AsyncIterable<T>`, `AsyncGenerator<T>` and friends (also through `Promise<...>`). */
-function asyncItemType(checker: ts.TypeChecker, type: ts.Type): ts.Type | undefined {
+export function asyncItemType(checker: ts.TypeChecker, type: ts.Type): ts.Type | undefined {
   const awaited = checker.getAwaitedType(type) ?? type;
   for (const candidate of [type, awaited, ...(awaited.getBaseTypes?.() ?? [])]) {
     const name = candidate.getSymbol()?.getName() ?? '';

@@ -96,14 +96,14 @@ describe('OpenAPI 3.2: the sample app', () => {
     assert.ok(!document32ToJson(document).includes('"nullable"'));
   });
 
-  it('keeps a WebSocket route a get with 101 and x-svc-websocket, with the outgoing message schema', () => {
+  it('keeps a WebSocket route a get with 101 and x-svc-websocket, with both message schemas', () => {
     const echo = at(document, 'paths', '/tools/echo/{room}', 'get') as Record<string, unknown>;
     assert.deepEqual(Object.keys(echo.responses as object), ['101', '400']);
     assert.deepEqual(at(document, 'paths', '/tools/echo/{room}', 'get', 'responses', '101'), {
       description: 'Switching Protocols',
     });
     assert.equal(echo['x-svc-websocket'], true);
-    assert.deepEqual(echo['x-svc-messages'], { out: { type: 'string' } });
+    assert.deepEqual(echo['x-svc-messages'], { in: { type: 'string' }, out: { type: 'string' } });
   });
 
   it('writes openapi-3.2.json and .yaml with the same content, byte-identical across runs', async () => {
@@ -182,6 +182,7 @@ describe('OpenAPI 3.2: the 3.2 cases app', () => {
     const chat = at(document, 'paths', '/cases/chat', 'get') as Record<string, unknown>;
     assert.equal(chat['x-svc-websocket'], true);
     assert.deepEqual(chat['x-svc-messages'], {
+      in: { type: 'string' },
       out: { type: 'object', properties: { echo: { type: 'string' } }, required: ['echo'] },
     });
   });

@@ -94,7 +94,7 @@ function sayStreams(operation: OpenApi32Operation, route: RouteModel): void {
   }
   if (route.kind === 'websocket') {
     const messages = route.params.find((param) => param.source === 'messages');
-    // `@Messages()` is typed `{}` when the analyzer did not read the incoming type: say nothing then.
+    // `{}` when the analyzer could not read the incoming type (`AsyncIterable<unknown>`): say nothing then.
     const incoming =
       messages && Object.keys(messages.schema).length > 0 ? toSchema2020(messages.schema) : undefined;
     operation['x-svc-messages'] = incoming ? { in: incoming, out: item } : { out: item };
