@@ -7,7 +7,7 @@ import type { AppModel, RouteModel } from '../../model/app-model.js';
 import type { JsonSchema } from '../../model/json-schema.js';
 import { reachableSchemas } from '../../model/refs.js';
 import { buildOpenApiDocument, documentPath } from '../document.js';
-import type { OpenApiOperation, OpenApiPathItem } from '../types.js';
+import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from '../types.js';
 import { toSchema2020, type JsonSchema2020 } from './schema.js';
 
 /** The path item's fixed operation fields in 3.2, in the order they are written. */
@@ -39,12 +39,25 @@ export function buildOpenApi32Document(model: AppModel): OpenApi32Document {
     info: base.info,
     ...(base.servers && { servers: base.servers }),
     paths,
-    ...(Object.keys(schemas).length > 0 && { components: { schemas: convertAll(schemas) } }),
+    ...(Object.keys(schemas).length > 0 && {
+      components: { schemas: convertAll(schemas, baseComponents(base)) },
+    }),
   };
 }
 
-function convertAll(schemas: Record<string, JsonSchema>): Record<string, JsonSchema2020> {
-  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toSchema2020(schema)]));
+/** The base document's components, which `toSchema2020` wrote (its writer type says 3.0.3 schemas). */
+function baseComponents(base: OpenApiDocument): Record<string, JsonSchema2020> {
+  return (base.components?.schemas ?? {}) as Record<string, JsonSchema2020>;
+}
+
+/** Components the base document already converted are reused; only the newly reached ones are converted. */
+function convertAll(
+  schemas: Record<string, JsonSchema>,
+  converted: Record<string, JsonSchema2020>,
+): Record<string, JsonSchema2020> {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, converted[name] ?? toSchema2020(schema)]),
+  );
 }
 
 function visibleRoutes(model: AppModel): RouteModel[] {
@@ -90,7 +103,9 @@ function sayStreams(operation: OpenApi32Operation, route: RouteModel): void {
   const item = toSchema2020(route.returns.schema ?? {});
   if (route.kind === 'sse') {
     const success = operation.responses[String(route.statusCode)];
-    if (success) success.content = { 'text/event-stream': { itemSchema: item } } as never;
+    // Only svc's own stream answer: an `@ApiResponse` that gave this status a type keeps it.
+    if (success?.content?.['text/event-stream'])
+      success.content = { ...success.content, 'text/event-stream': { itemSchema: item } } as never;
   }
   if (route.kind === 'websocket') {
     const messages = route.params.find((param) => param.source === 'messages');
