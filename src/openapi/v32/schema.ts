@@ -4,6 +4,7 @@
  * again: every 3.2 schema is this function applied to the schema the 3.0.3 document is built from.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
+import { someSubSchema } from '../../model/schema-walk.js';
 
 /** A JSON Schema 2020-12 object (type arrays, `const`, `prefixItems`, boolean `items`). */
 export type JsonSchema2020 = { [keyword: string]: unknown };
@@ -28,8 +29,23 @@ const ANNOTATIONS = new Set([
   'writeOnly',
 ]);
 
-/** A fresh 2020-12 schema for `schema`, at every level; the model schema is never changed. */
+/**
+ * The 2020-12 form of `schema`: the schema itself when nothing in it differs between the two
+ * (most schemas; the document is written for thousands of routes on every change), else a
+ * converted copy. The model schema is never changed.
+ */
 export function toSchema2020(schema: JsonSchema): JsonSchema2020 {
+  return someSubSchema(schema, differsIn2020) ? convert(schema) : (schema as JsonSchema2020);
+}
+
+/** Keywords 2020-12 says differently: `nullable`, one-value `enum`, boolean bounds, svc's hints. */
+function differsIn2020(schema: JsonSchema): boolean {
+  if (schema.nullable !== undefined || schema.enum?.length === 1) return true;
+  if (schema.exclusiveMinimum !== undefined || schema.exclusiveMaximum !== undefined) return true;
+  return Object.keys(schema).some((key) => key.startsWith(SVC_HINT_PREFIX));
+}
+
+function convert(schema: JsonSchema): JsonSchema2020 {
   const out: JsonSchema2020 = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith(SVC_HINT_PREFIX) || key === 'nullable') continue;
@@ -45,23 +61,22 @@ export function toSchema2020(schema: JsonSchema): JsonSchema2020 {
 function convertKeyword(key: string, value: unknown): unknown {
   if (key === 'properties') {
     const properties = value as Record<string, JsonSchema>;
-    return Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, toSchema2020(child)]));
+    return Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, convert(child)]));
   }
   if (
     (SINGLE_SCHEMA_KEYWORDS as readonly string[]).includes(key) &&
     typeof value === 'object' &&
     value !== null
   )
-    return toSchema2020(value as JsonSchema);
-  if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key))
-    return (value as JsonSchema[]).map(toSchema2020);
+    return convert(value as JsonSchema);
+  if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key)) return (value as JsonSchema[]).map(convert);
   return value;
 }
 
 /** `[A, B]` → `prefixItems: [A, B]` and `items: false` (closed); `[A, ...B[]]` → `items: B`. */
 function withPrefixItems(out: JsonSchema2020, tuple: TupleHint): void {
-  out.prefixItems = tuple.prefixItems.map(toSchema2020);
-  out.items = tuple.rest === undefined ? false : toSchema2020(tuple.rest);
+  out.prefixItems = tuple.prefixItems.map(convert);
+  out.items = tuple.rest === undefined ? false : convert(tuple.rest);
 }
 
 /** 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` beside the bound → 2020-12's numeric bound. */
