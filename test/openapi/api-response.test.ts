@@ -4,29 +4,17 @@
  * of a status svc or a guard answers changes.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { analyzeProject, buildOpenApiDocument, type OpenApiDocument } from '../../src/entries/openapi.js';
-import type { SvcApp } from '../../src/runtime/app-types.js';
-import { createTestApp } from '../../src/testing/index.js';
+import { analyzeProject } from '../../src/entries/openapi.js';
+import { documentOf, serveFixture } from '../support/served-fixture.js';
 import { assertValidOpenApi } from './validate.js';
 
 const root = fileURLToPath(new URL('../fixtures/apps/responses/', import.meta.url));
 const problem = { $ref: '#/components/schemas/ProblemDetails' };
 const item = { $ref: '#/components/schemas/Item' };
-let document: OpenApiDocument;
-let app: SvcApp;
-let base: string;
-
-before(async () => {
-  const result = analyzeProject({ root });
-  assert.deepEqual(result.diagnostics, []);
-  assert.ok(result.model);
-  document = buildOpenApiDocument(result.model);
-  app = await createTestApp({ root, dev: false, log: () => {} });
-  base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
-});
-after(() => app.close());
+const served = serveFixture(root);
+const document = documentOf(root);
 
 const responsesOf = (path: string) => document.paths[path]?.get?.responses;
 
@@ -34,7 +22,7 @@ async function wire(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; type: string | null; length: number }> {
-  const response = await fetch(`${base}/api${path}`, { headers });
+  const response = await fetch(`${served.base}/api${path}`, { headers });
   const length = (await response.arrayBuffer()).byteLength;
   return { status: response.status, type: response.headers.get('content-type'), length };
 }

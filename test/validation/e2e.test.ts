@@ -1,19 +1,11 @@
 /** Validation through a whole app (analyzer → model → runtime), over a real socket. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { SvcApp } from '../../src/runtime/app-types.js';
-import { createTestApp } from '../../src/testing/index.js';
+import { serveFixture } from '../support/served-fixture.js';
 
 const root = fileURLToPath(new URL('../fixtures/validation/app', import.meta.url));
-let app: SvcApp;
-let base: string;
-
-before(async () => {
-  app = await createTestApp({ root, dev: false, log: () => {} });
-  base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
-});
-after(() => app.close());
+const served = serveFixture(root);
 
 interface Problem {
   status: number;
@@ -26,7 +18,7 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   }
-  const response = await fetch(base + path, init);
+  const response = await fetch(served.base + path, init);
   return {
     status: response.status,
     type: response.headers.get('content-type'),

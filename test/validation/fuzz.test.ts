@@ -3,20 +3,12 @@
  * socket: every answer is a 400 problem, none a 500, and the server keeps serving.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { SvcApp } from '../../src/runtime/app-types.js';
-import { createTestApp } from '../../src/testing/index.js';
+import { serveFixture } from '../support/served-fixture.js';
 
 const root = fileURLToPath(new URL('../fixtures/validation/app', import.meta.url));
-let app: SvcApp;
-let base: string;
-
-before(async () => {
-  app = await createTestApp({ root, dev: false, log: () => {} });
-  base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
-});
-after(() => app.close());
+const served = serveFixture(root);
 
 /** mulberry32: small, fast, deterministic. */
 function prng(seed: number): () => number {
@@ -104,7 +96,7 @@ async function status(
   path: string,
   init: RequestInit = {},
 ): Promise<{ status: number; type: string | null }> {
-  const response = await fetch(base + path, init);
+  const response = await fetch(served.base + path, init);
   await response.arrayBuffer();
   return { status: response.status, type: response.headers.get('content-type') };
 }

@@ -5,25 +5,17 @@
  * as its type says, and the document's description of `q` says so.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { buildOpenApiDocument, documentToJson } from '../../src/entries/openapi.js';
-import type { SvcApp } from '../../src/runtime/app-types.js';
-import { createTestApp } from '../../src/testing/index.js';
+import { serveFixture } from '../support/served-fixture.js';
 
 const root = fileURLToPath(new URL('../fixtures/validation/optional-query', import.meta.url));
-let app: SvcApp;
-let base: string;
-
-before(async () => {
-  app = await createTestApp({ root, dev: false, log: () => {} });
-  base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
-});
-after(() => app.close());
+const served = serveFixture(root);
 
 async function get(path: string): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(base + path);
+  const response = await fetch(served.base + path);
   return { status: response.status, json: await response.json() };
 }
 

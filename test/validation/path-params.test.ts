@@ -3,30 +3,17 @@
  * validated like a query value, over a real socket; segments no `@Param` binds stay strings.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { analyzeProject, buildOpenApiDocument, type OpenApiDocument } from '../../src/entries/openapi.js';
-import type { SvcApp } from '../../src/runtime/app-types.js';
-import { createTestApp } from '../../src/testing/index.js';
+import { documentOf, serveFixture } from '../support/served-fixture.js';
 import { assertValidOpenApi } from '../openapi/validate.js';
 
 const root = fileURLToPath(new URL('../fixtures/validation/path-app', import.meta.url));
-let app: SvcApp;
-let base: string;
-let document: OpenApiDocument;
-
-before(async () => {
-  const result = analyzeProject({ root });
-  assert.deepEqual(result.diagnostics, []);
-  assert.ok(result.model);
-  document = buildOpenApiDocument(result.model);
-  app = await createTestApp({ root, dev: false, log: () => {} });
-  base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
-});
-after(() => app.close());
+const served = serveFixture(root);
+const document = documentOf(root);
 
 async function get(path: string, store = 's1'): Promise<{ status: number; type: string | null; json: any }> {
-  const response = await fetch(`${base}/api/stores/${store}/items${path}`);
+  const response = await fetch(`${served.base}/api/stores/${store}/items${path}`);
   return { status: response.status, type: response.headers.get('content-type'), json: await response.json() };
 }
 
