@@ -29,6 +29,7 @@ export function buildOpenApi32Document(model: AppModel): OpenApi32Document {
   const paths: Record<string, OpenApi32PathItem> = {};
   for (const [key, item] of Object.entries(base.paths)) paths[key] = pathItem32(item);
   for (const route of visibleRoutes(model)) {
+    if (route.kind === 'http') continue; // only stream routes are said differently in 3.2
     const operation = findOperation(paths[documentPath(model.prefix, route.fullPath)], route.httpMethod);
     if (operation) sayStreams(operation, route);
   }
