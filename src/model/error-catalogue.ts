@@ -81,6 +81,21 @@ export const ERROR_CODES = {
     when: 'A handler or component threw an `HttpError`; the status and message are the ones it gave.',
   },
 
+  // PubSub (publish rejects with these; a subscriber's stream ends with them).
+  SVC_ERR_PUBSUB_UNAVAILABLE: {
+    status: 503,
+    title: 'Service Unavailable',
+    when: '`PubSub.publish` could not hand the message to its transport (Redis unreachable, cluster primary gone); nothing was sent.',
+  },
+  SVC_ERR_PUBSUB_BEHIND: {
+    title: 'Subscriber fell behind',
+    when: 'A `PubSub` subscriber had `pubsub.maxQueue` messages waiting when one more came; its queue is dropped and its stream ends with this error.',
+  },
+  SVC_ERR_PUBSUB_MESSAGE: {
+    title: 'Message is not JSON',
+    when: '`PubSub.publish` was given a message JSON cannot encode (undefined, a function, a bigint, a cycle); the request answers 500.',
+  },
+
   // Start-up errors (thrown by createApp).
   SVC_ERR_MODEL_MISSING: {
     title: 'App model not found',
