@@ -19,6 +19,14 @@ export interface WebSocketOptions {
   pingIntervalMs?: number;
 }
 
+/** Publish/subscribe (`PubSub`): where messages travel and how far a subscriber may fall behind. */
+export interface PubSubOptions {
+  /** A Redis server (`redis://` or `rediss://` URL) that carries messages between processes and machines. */
+  redis?: string;
+  /** Messages one subscriber may have waiting; one more ends it with SVC_ERR_PUBSUB_BEHIND. Default 1000. */
+  maxQueue?: number;
+}
+
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
 export interface StaticAppOptions {
   /** Dev mode: stack traces in 500 bodies, response-schema warnings. */
@@ -31,6 +39,8 @@ export interface StaticAppOptions {
   sseHeartbeatMs?: number;
   /** WebSocket connections (given as a whole: a later source replaces it, it is not merged). */
   webSocket?: WebSocketOptions;
+  /** PubSub transport and queue bound (merged key by key; `SVC_REDIS_URL` stands between createApp and `@App`). */
+  pubsub?: PubSubOptions;
   /** Where log lines go; a function is accepted by `createApp` only. */
   log?: StaticLogOption;
 }
@@ -58,6 +68,20 @@ function isWebSocketOptions(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   return Object.entries(value).every(([key, field]) => {
     const check = WEB_SOCKET_KEYS[key as keyof WebSocketOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+export const DEFAULT_PUBSUB_MAX_QUEUE = 1000;
+const PUBSUB_KEYS: Record<keyof PubSubOptions, (value: unknown) => boolean> = {
+  redis: (value) => typeof value === 'string' && /^rediss?:\/\/./.test(value),
+  maxQueue: isPositiveInteger,
+};
+
+function isPubSubOptions(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = PUBSUB_KEYS[key as keyof PubSubOptions] as ((v: unknown) => boolean) | undefined;
     return check !== undefined && (field === undefined || check(field));
   });
 }
@@ -90,6 +114,11 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     expected: '{ maxPayload?: positive integer, pingIntervalMs?: integer >= 0 }',
     isValidStatic: isWebSocketOptions,
     default: {},
+  },
+  pubsub: {
+    expected: "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer }",
+    isValidStatic: isPubSubOptions,
+    default: { maxQueue: DEFAULT_PUBSUB_MAX_QUEUE },
   },
   log: {
     expected: "false or 'stderr'",
