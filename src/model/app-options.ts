@@ -43,6 +43,34 @@ export interface StaticAppOptions {
   pubsub?: PubSubOptions;
   /** Where log lines go; a function is accepted by `createApp` only. */
   log?: StaticLogOption;
+  /** The path of the interactive API reference (`'/docs'`), or false. Default: `'/docs'` in dev mode. */
+  docs?: string | false;
+  /** One log line per request (to the `log` sink); `false` keeps svc's other lines only. */
+  requestLog?: boolean;
+  /** CORS; off unless given. A function `origin` comes from `@App` or `createApp` only. */
+  cors?: StaticCorsOptions | false;
+  /** gzip/brotli for JSON and text answers of 1 KiB or more; `false` turns it off. */
+  compression?: boolean;
+  /** How long a graceful shutdown waits for in-flight requests before closing their connections, in ms. */
+  shutdownGraceMs?: number;
+}
+
+/** `cors` as `createApp` and `@App` take it: the origin may also be a function. */
+export interface CorsOptions extends Omit<StaticCorsOptions, 'origin'> {
+  origin: StaticCorsOptions['origin'] | ((origin: string) => boolean);
+}
+
+/** CORS as written statically: `origin` is a list of exact origins or `'*'` (any origin). */
+export interface StaticCorsOptions {
+  origin: readonly string[] | '*';
+  /** `Access-Control-Allow-Credentials: true` (not with `origin: '*'`). */
+  credentials?: boolean;
+  /** Preflight `Access-Control-Allow-Headers`; default: the headers the preflight asks for. */
+  allowHeaders?: readonly string[];
+  /** `Access-Control-Expose-Headers` on answers. */
+  exposeHeaders?: readonly string[];
+  /** Preflight `Access-Control-Max-Age`, in seconds. */
+  maxAge?: number;
 }
 
 export type AppOptionName = keyof StaticAppOptions;
@@ -52,7 +80,15 @@ export interface AppOptionDefinition {
   expected: string;
   isValidStatic(value: unknown): boolean;
   /** What `createApp` accepts beyond the static forms (a function for `log`). */
-  runtimeOnly?: { expected: string; isValid(value: unknown): boolean };
+  runtimeOnly?: {
+    expected: string;
+    isValid(value: unknown): boolean;
+    /**
+     * `@App` may give it too: the analyzer leaves it out of the model and the runtime reads it
+     * from the live decorator (a CORS origin function). Never from svc.config.json.
+     */
+    fromAppDecorator?: boolean;
+  };
   /** The default, or a note when it depends on the environment (documented in docs/configuration.md). */
   default: unknown;
 }
@@ -63,6 +99,9 @@ const WEB_SOCKET_KEYS: Record<keyof WebSocketOptions, (value: unknown) => boolea
   maxPayload: isPositiveInteger,
   pingIntervalMs: isNonNegativeInteger,
 };
+
+/** A docs path: absolute, segments of URL-safe characters, no `.`/`..` segment, no trailing slash. */
+const DOCS_PATH = /^(\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 
 function isWebSocketOptions(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -88,6 +127,35 @@ function isPubSubOptions(value: unknown): boolean {
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_SSE_HEARTBEAT_MS = 15_000;
+/** Undeclared body and query keys never reach a handler unless an app asks for them. */
+export const DEFAULT_UNKNOWN_PROPERTIES: UnknownPropertiesPolicy = 'strip';
+
+const isStringList = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
+const CORS_KEYS: Record<keyof StaticCorsOptions, (value: unknown) => boolean> = {
+  origin: (value) => value === '*' || isStringList(value),
+  credentials: (value) => typeof value === 'boolean',
+  allowHeaders: isStringList,
+  exposeHeaders: isStringList,
+  maxAge: isNonNegativeInteger,
+};
+
+/** `runtimeOrigin`: an `origin` function is allowed (createApp, or `@App` read at start-up). */
+export function isCorsOptions(value: unknown, runtimeOrigin = false): boolean {
+  if (value === false) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const cors = value as Record<string, unknown>;
+  if (cors.origin === undefined) return false;
+  // Browsers refuse a credentialed answer that allows any origin.
+  if (cors.origin === '*' && cors.credentials === true) return false;
+  return Object.entries(cors).every(([key, field]) => {
+    if (key === 'origin' && runtimeOrigin && typeof field === 'function') return true;
+    const check = CORS_KEYS[key as keyof StaticCorsOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
   dev: {
@@ -103,7 +171,7 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
   unknownProperties: {
     expected: "'keep', 'strip' or 'reject'",
     isValidStatic: (value) => value === 'keep' || value === 'strip' || value === 'reject',
-    default: 'keep',
+    default: DEFAULT_UNKNOWN_PROPERTIES,
   },
   sseHeartbeatMs: {
     expected: 'a positive integer',
@@ -126,6 +194,37 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     runtimeOnly: { expected: 'a function (line) => void', isValid: (value) => typeof value === 'function' },
     default: 'stderr',
   },
+  docs: {
+    expected: "a path such as '/docs' (segments of letters, digits, '.', '_', '~', '-'), or false",
+    isValidStatic: (value) => value === false || (typeof value === 'string' && DOCS_PATH.test(value)),
+    default: "'/docs' in dev mode (svc dev), else false",
+  },
+  requestLog: {
+    expected: 'true or false',
+    isValidStatic: (value) => typeof value === 'boolean',
+    default: true,
+  },
+  cors: {
+    expected:
+      "false or { origin: string[] | '*', credentials?: boolean (not with '*'), allowHeaders?: string[], exposeHeaders?: string[], maxAge?: integer >= 0 }",
+    isValidStatic: (value) => isCorsOptions(value),
+    runtimeOnly: {
+      expected: 'cors with an origin function (origin) => boolean',
+      isValid: (value) => isCorsOptions(value, true),
+      fromAppDecorator: true,
+    },
+    default: false,
+  },
+  compression: {
+    expected: 'true or false',
+    isValidStatic: (value) => typeof value === 'boolean',
+    default: true,
+  },
+  shutdownGraceMs: {
+    expected: 'an integer >= 0',
+    isValidStatic: isNonNegativeInteger,
+    default: DEFAULT_SHUTDOWN_GRACE_MS,
+  },
 };
 
 export const APP_OPTION_NAMES = Object.keys(APP_OPTIONS).sort() as AppOptionName[];
@@ -146,7 +245,8 @@ export function invalidOptionReason(
   const definition = APP_OPTIONS[name];
   if (definition.isValidStatic(value)) return undefined;
   if (definition.runtimeOnly?.isValid(value)) {
-    return runtime ? undefined : `${definition.runtimeOnly.expected} can only be given to createApp`;
+    const where = definition.runtimeOnly.fromAppDecorator ? '@App or createApp' : 'createApp';
+    return runtime ? undefined : `${definition.runtimeOnly.expected} can only be given to ${where}`;
   }
   const expected = runtime && definition.runtimeOnly ? ` or ${definition.runtimeOnly.expected}` : '';
   return `must be ${definition.expected}${expected} (got ${describeValue(value)})`;

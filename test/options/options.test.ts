@@ -14,7 +14,12 @@ const roots: string[] = [];
 after(() => roots.forEach(removeProject));
 
 /** Serves a fresh project on 127.0.0.1 and POSTs each body, in order. */
-async function postNotes(files: ProjectFiles, bodies: string[], options: Partial<CreateAppOptions> = {}) {
+async function postNotes(
+  files: ProjectFiles,
+  bodies: string[],
+  options: Partial<CreateAppOptions> = {},
+  path = '/api/notes',
+) {
   const root = makeProject(files);
   roots.push(root);
   const app: SvcApp = await createTestApp({ root, ...options });
@@ -23,7 +28,7 @@ async function postNotes(files: ProjectFiles, bodies: string[], options: Partial
     const replies: Reply[] = [];
     for (const body of bodies) {
       const headers = { 'content-type': 'application/json' };
-      replies.push(await viaSocket(url, { method: 'POST', url: '/api/notes', headers, body }));
+      replies.push(await viaSocket(url, { method: 'POST', url: path, headers, body }));
     }
     return replies;
   } finally {
@@ -52,20 +57,19 @@ describe('each option takes effect from @App and from svc.config.json', () => {
     assert.match(replies[0]?.text ?? '', /SVC_ERR_VALIDATION/);
   });
 
-  test("unknownProperties: 'strip' in svc.config.json drops the undeclared property", async () => {
-    const replies = await postNotes({ config: { app: { unknownProperties: 'strip' } } }, [EXTRA_PROPERTY]);
+  test("unknownProperties: 'keep' in svc.config.json passes the undeclared property to the handler", async () => {
+    const config = { config: { app: { unknownProperties: 'keep' } } };
+    const replies = await postNotes(config, [EXTRA_PROPERTY], {}, '/api/notes/keys');
     assert.deepEqual(statuses(replies), [200]);
-    assert.deepEqual(JSON.parse(replies[0]?.text ?? ''), { text: 'hi' });
+    assert.deepEqual(JSON.parse(replies[0]?.text ?? ''), ['text', 'extra']);
   });
 
-  test('without any option the defaults hold: 1 MiB bodies, unknown properties kept', async () => {
-    const replies = await postNotes({}, [
-      noteOfSize(1024 * 1024),
-      noteOfSize(1024 * 1024 + 1),
-      EXTRA_PROPERTY,
-    ]);
-    assert.deepEqual(statuses(replies), [200, 413, 200]);
-    assert.deepEqual(JSON.parse(replies[2]?.text ?? ''), { text: 'hi', extra: 1 });
+  test('without any option the defaults hold: 1 MiB bodies, unknown properties stripped', async () => {
+    const replies = await postNotes({}, [noteOfSize(1024 * 1024), noteOfSize(1024 * 1024 + 1)]);
+    assert.deepEqual(statuses(replies), [200, 413]);
+    const keys = await postNotes({}, [EXTRA_PROPERTY], {}, '/api/notes/keys');
+    assert.deepEqual(statuses(keys), [200]);
+    assert.deepEqual(JSON.parse(keys[0]?.text ?? ''), ['text']);
   });
 });
 

@@ -22,6 +22,12 @@ export class NotesController {
   create(@Body() note: Note): Note {
     return note;
   }
+
+  /** The keys the handler received (the answer's serializer would drop undeclared ones anyway). */
+  @Post('keys')
+  keys(@Body() note: Note): string[] {
+    return Object.keys(note);
+  }
 }
 `;
 

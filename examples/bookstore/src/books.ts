@@ -7,6 +7,7 @@ export interface Book {
   year: number;
 }
 
+/** What a client sends: every field of a book but its `id`, which the store alone assigns. */
 export interface NewBook {
   /** @minLength 1 */
   title: string;
@@ -36,14 +37,15 @@ export class BookRepository {
   }
 
   add(book: NewBook): Book {
-    const created = { id: String(this.nextId++), ...book };
+    // The id goes last: even an app that keeps unknown body properties cannot let a client pick it.
+    const created = { ...book, id: String(this.nextId++) };
     this.books.set(created.id, created);
     return created;
   }
 
   replace(id: string, book: NewBook): Book | undefined {
     if (!this.books.has(id)) return undefined;
-    const replaced = { id, ...book };
+    const replaced = { ...book, id };
     this.books.set(id, replaced);
     return replaced;
   }

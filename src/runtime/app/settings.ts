@@ -7,15 +7,19 @@ import type { AppModel } from '../../model/app-model.js';
 import {
   APP_OPTION_NAMES,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_SSE_HEARTBEAT_MS,
+  DEFAULT_UNKNOWN_PROPERTIES,
   invalidOptionReason,
   isAppOptionName,
   type AppOptionName,
+  type CorsOptions,
   type StaticAppOptions,
   type UnknownPropertiesPolicy,
   type WebSocketOptions,
 } from '../../model/app-options.js';
 import type { CreateAppOptions, ListenOptions, LogOption } from '../app-types.js';
+import type { AppOptions } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
 
 export interface RuntimeSettings {
@@ -26,24 +30,56 @@ export interface RuntimeSettings {
   sseHeartbeatMs: number;
   /** Passed to the WebSocket support as given (its defaults fill the gaps). */
   webSocket: WebSocketOptions;
+  /** Where request log lines go (`log` as given), or undefined when there is no request log. */
+  requestLog: LogOption;
+  cors: CorsOptions | undefined;
+  compression: boolean;
+  shutdownGraceMs: number;
 }
 
 /** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
 const LOCATION_OPTIONS: readonly string[] = ['model', 'baseDir', 'root', 'modules', 'overrides'];
 
-export function resolveSettings(options: CreateAppOptions, model: AppModel): RuntimeSettings {
+/** `appDecorator`: the live `@App` options, for what the analyzer leaves to start-up (a CORS origin function). */
+export function resolveSettings(
+  options: CreateAppOptions,
+  model: AppModel,
+  appDecorator: AppOptions | undefined,
+): RuntimeSettings {
   checkCreateAppOptions(options);
   checkModelOptions(model.options ?? {});
   const pick = <K extends AppOptionName>(name: K): CreateAppOptions[K] | StaticAppOptions[K] =>
     options[name] ?? model.options?.[name];
+  const log = pick('log') ?? 'stderr';
   return {
     dev: pick('dev') ?? process.env.NODE_ENV === 'development',
-    log: logSink(pick('log') ?? 'stderr'),
+    log: logSink(log),
     bodyLimit: pick('bodyLimit') ?? DEFAULT_BODY_LIMIT,
-    unknownProperties: pick('unknownProperties') ?? 'keep',
+    unknownProperties: pick('unknownProperties') ?? DEFAULT_UNKNOWN_PROPERTIES,
     sseHeartbeatMs: pick('sseHeartbeatMs') ?? DEFAULT_SSE_HEARTBEAT_MS,
     webSocket: { ...pick('webSocket') },
+    requestLog: pick('requestLog') === false ? false : log,
+    cors: resolveCors(options.cors, appDecorator?.cors, model.options?.cors),
+    compression: pick('compression') ?? true,
+    shutdownGraceMs: pick('shutdownGraceMs') ?? DEFAULT_SHUTDOWN_GRACE_MS,
   };
+}
+
+/**
+ * createApp's, else the live `@App` one (it may hold an origin function the model leaves out),
+ * else the model's (from svc.config.json). `false` is off, like no option at all.
+ */
+function resolveCors(
+  given: CreateAppOptions['cors'],
+  decorator: AppOptions['cors'],
+  model: StaticAppOptions['cors'],
+): CorsOptions | undefined {
+  if (decorator !== undefined && given === undefined) {
+    const reason = invalidOptionReason('cors', decorator, true);
+    if (reason !== undefined) throw new SvcError('SVC_ERR_INVALID_OPTION', `@App option 'cors' ${reason}`);
+  }
+  const cors = given ?? decorator ?? model;
+  return cors === undefined || cors === false ? undefined : cors;
 }
 
 function logSink(option: LogOption): (line: string) => void {
