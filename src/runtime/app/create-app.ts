@@ -3,7 +3,10 @@
  * compiled routes → `onInit()` hooks → one request handler, shared by `listen` and `inject`.
  * `close()` stops the server, then runs the `onShutdown()` hooks once.
  */
+import { resolve } from 'node:path';
+import type { AppModel } from '../../model/app-model.js';
 import type { CreateAppOptions, ListenOptions, RouteInfo, SvcApp } from '../app-types.js';
+import { documentCandidates, resolveDocsPath, withDocsPage } from '../docs-page/index.js';
 import { Container } from '../di/container.js';
 import { runInitHooks, runShutdownHooks } from '../di/hooks.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
@@ -14,7 +17,7 @@ import { joinModel, type JoinedApp } from './join.js';
 import { loadModel } from './load-model.js';
 import { ModuleLoader } from './module-loader.js';
 import { ModuleLocator } from './module-locator.js';
-import { createRequestHandler } from './request-handler.js';
+import { createRequestHandler, type RequestHandler } from './request-handler.js';
 import { buildRouteTable } from './route-table.js';
 import { closeServer, createHttpServer, listenOn, type ServerHandle } from './server.js';
 import { resolveAddress, resolveSettings } from './settings.js';
@@ -48,7 +51,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const routes = await compileRoutes(joined, container, context);
   // Every instance exists once the routes are compiled; none serves a request before its onInit.
   await runInitHooks(container.created);
-  const handler = createRequestHandler(buildRouteTable(routes), settings);
+  const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), settings), options, {
+    model,
+    baseDir,
+    dev: settings.dev,
+  });
   let handle: ServerHandle | undefined;
   let shutdown: Promise<void> | undefined;
 
@@ -99,6 +106,18 @@ async function compileRoutes(
       routes.push(await compileRoute(controller, instance, route, context));
   }
   return routes;
+}
+
+/** The reference page in front of the app's routes when the `docs` option (or dev mode) turns it on. */
+function withDocsIfOn(
+  handler: RequestHandler,
+  options: CreateAppOptions,
+  app: { model: AppModel; baseDir: string; dev: boolean },
+): RequestHandler {
+  const path = resolveDocsPath(options.docs ?? app.model.options?.docs, app.dev);
+  if (path === undefined) return handler;
+  const root = resolve(options.root ?? process.cwd());
+  return withDocsPage(handler, { path, documentFiles: documentCandidates(root, app.baseDir) });
 }
 
 function routeInfo(route: CompiledRoute): RouteInfo {
