@@ -18,6 +18,7 @@ export const ALLOWED_IMPORTS = {
   runtime: ['model'],
   analyzer: ['model'],
   openapi: ['model'],
+  'client-gen': ['model'],
   cli: [EVERYTHING],
   testing: [EVERYTHING],
   entries: [EVERYTHING],

@@ -7,6 +7,7 @@ import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
 import { formatDiagnostic, type AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
+import { writeClientFile } from '../client-gen/index.js';
 import {
   buildOpenApi32Document,
   buildOpenApiDocument,
@@ -27,7 +28,7 @@ export interface AnalysisRun {
 
 /**
  * Analyzes `root` (reusing `oldProgram` when given); on success writes .svc/svc_swagger/swagger.{json,yaml}
- * (OpenAPI 3.0.3) and openapi-3.2.{json,yaml}.
+ * (OpenAPI 3.0.3), openapi-3.2.{json,yaml} and the typed client .svc/client.ts.
  */
 export async function analyzeAndWriteSpec(root: string, oldProgram?: ts.Program): Promise<AnalysisRun> {
   const started = performance.now();
@@ -39,6 +40,7 @@ export async function analyzeAndWriteSpec(root: string, oldProgram?: ts.Program)
     await Promise.all([
       writeSpecFiles(root, buildOpenApiDocument(model)),
       writeSpec32Files(root, buildOpenApi32Document(model)),
+      writeClientFile(root, model),
     ]);
   }
   const milliseconds = performance.now() - started;

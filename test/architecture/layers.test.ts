@@ -47,16 +47,31 @@ describe('the folder graph of src/', () => {
     assert.equal(run.code, 0);
   });
 
-  it('gives runtime, analyzer and openapi exactly one dependency, model, and model none', async () => {
-    const layered = new Set(['model', 'runtime', 'analyzer', 'openapi']);
+  it('gives runtime, analyzer, openapi and client-gen exactly one dependency, model, and model none', async () => {
+    const layered = new Set(['model', 'runtime', 'analyzer', 'openapi', 'client-gen']);
     const edges = edgesOf((await runGraph()).stdout).filter((edge) => layered.has(edge.split(' -> ')[0]!));
-    assert.deepEqual(edges, ['analyzer -> model', 'openapi -> model', 'runtime -> model']);
+    assert.deepEqual(edges, [
+      'analyzer -> model',
+      'client-gen -> model',
+      'openapi -> model',
+      'runtime -> model',
+    ]);
   });
 
   it('allows exactly these folder edges', async () => {
     const run = await runGraph('--allowed');
     const allowed = run.stdout.trim().split('\n');
-    const folders = ['(root)', 'analyzer', 'cli', 'entries', 'model', 'openapi', 'runtime', 'testing'];
+    const folders = [
+      '(root)',
+      'analyzer',
+      'cli',
+      'client-gen',
+      'entries',
+      'model',
+      'openapi',
+      'runtime',
+      'testing',
+    ];
     const everywhereFrom = (from: string) =>
       folders.filter((to) => to !== from).map((to) => `${from} -> ${to}`);
     assert.deepEqual(
@@ -64,6 +79,7 @@ describe('the folder graph of src/', () => {
       [
         ...everywhereFrom('(root)'),
         'analyzer -> model',
+        'client-gen -> model',
         ...everywhereFrom('cli'),
         ...everywhereFrom('entries'),
         'openapi -> model',
@@ -138,6 +154,16 @@ describe('the lint rule (eslint.config.js)', () => {
     );
     assert.deepEqual(model, [
       "1 no-restricted-imports: '../openapi/types.js' import is restricted from being used by a pattern. src/model may import nothing outside its own folder (docs/architecture.md).",
+    ]);
+  });
+
+  it('keeps the client generator to the model (it reads the app model only)', async () => {
+    const messages = await messagesFor(
+      'src/client-gen/layer-probe.ts',
+      "import { a } from '../model/app-model.js';\nimport { o } from '../openapi/write.js';\nexport const y = [a, o];\n",
+    );
+    assert.deepEqual(messages, [
+      "2 no-restricted-imports: '../openapi/write.js' import is restricted from being used by a pattern. src/client-gen may import only its own folder and src/model (docs/architecture.md).",
     ]);
   });
 

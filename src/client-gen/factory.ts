@@ -1,0 +1,58 @@
+/**
+ * `createClient(options)`: the object behind `Api`, one arrow per operation handing its wire
+ * description (method, path, where each argument goes, how the answer is read) to the runtime.
+ * The types come from `Api` by context, so nothing here restates them.
+ */
+import type { AppModel, ReturnKind } from '../model/app-model.js';
+import { itemReading } from './items.js';
+import type { ClientGroup, ClientOperation } from './operations.js';
+import { propertyKey } from './types.js';
+
+const ANSWERS: Record<ReturnKind, string> = {
+  json: 'json',
+  text: 'text',
+  bytes: 'bytes',
+  void: 'void',
+  stream: 'raw',
+};
+
+/** The operation's wire description as an object literal the runtime reads (`OperationSpec`). */
+function operationSpec(operation: ClientOperation, model: AppModel): string {
+  const { route } = operation;
+  const args = operation.args.map((arg) => JSON.stringify([arg.name, arg.source, arg.key]));
+  const fields = [
+    `id: ${JSON.stringify(operation.id)}`,
+    `method: ${JSON.stringify(route.httpMethod)}`,
+    `path: ${JSON.stringify(operation.path)}`,
+    `args: [${args.join(', ')}]`,
+  ];
+  if (route.kind === 'http') fields.push(`answer: '${ANSWERS[route.returns.kind]}'`);
+  else fields.push(`items: '${itemReading(route.returns.schema, model.schemas)}'`);
+  return `{ ${fields.join(', ')} }`;
+}
+
+const RUNNERS = { http: 'callOperation', sse: 'eventStream', websocket: 'openSocket' } as const;
+
+function operationArrow(operation: ClientOperation, model: AppModel): string {
+  const runner = RUNNERS[operation.route.kind];
+  const spec = operationSpec(operation, model);
+  const key = propertyKey(operation.method);
+  if (operation.args.length === 0)
+    return `      ${key}: (call) => ${runner}(options, ${spec}, undefined, call),`;
+  return `      ${key}: (args, call) => ${runner}(options, ${spec}, args, call),`;
+}
+
+export function clientFactory(groups: ClientGroup[], model: AppModel): string {
+  const members = groups.map((group) => {
+    const arrows = group.operations.map((operation) => operationArrow(operation, model));
+    return `    ${propertyKey(group.name)}: {\n${arrows.join('\n')}\n    },`;
+  });
+  return [
+    '/** The client: `createClient({ baseUrl: "http://localhost:8080/api" }).books.get({ id: "1" })`. */',
+    'export function createClient(options: ClientOptions): Api {',
+    '  return {',
+    ...members,
+    '  };',
+    '}',
+  ].join('\n');
+}

@@ -1,0 +1,107 @@
+/**
+ * The app model → the client's operations: `api.<controller>.<method>(args)`, where `<controller>`
+ * is the controller's operation-id base in camelCase, `<method>` the handler's name and `args` the
+ * handler's bound parameters under their own names (docs/client.md, "Names").
+ */
+import type { ApiResponseModel, AppModel, ParamModel, RouteModel } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { paramNames } from '../model/route-paths.js';
+
+/** Where an argument goes on the wire; `queryObject` spreads an object into one query key per property. */
+export type ArgSource = 'path' | 'query' | 'queryObject' | 'header' | 'cookie' | 'body';
+
+export interface ClientArg {
+  /** The handler parameter's own name: the key in the argument object. */
+  name: string;
+  source: ArgSource;
+  /** The wire name, or the body key path (`[]` = the whole body). */
+  key: string | string[];
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface ClientOperation {
+  /** `books.get`: how it is called, and the key of its documented errors. */
+  id: string;
+  controller: string;
+  method: string;
+  route: RouteModel;
+  /** Relative to the app's prefix (the client's `baseUrl` holds the prefix), `:name` segments kept. */
+  path: string;
+  args: ClientArg[];
+  /** The documented error answers (4xx, 5xx); fetch follows redirects. */
+  errors: ApiResponseModel[];
+}
+
+/** A controller's group of operations under its property name. */
+export interface ClientGroup {
+  name: string;
+  operations: ClientOperation[];
+}
+
+const ARG_SOURCES = new Set<string>(['path', 'query', 'header', 'cookie', 'body']);
+
+/** `book_reviews` → `bookReviews`. */
+export function camelCase(snake: string): string {
+  return snake.replace(/_+([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** The visible routes of each controller, grouped; hidden routes (`@ApiHidden`) are not in the client. */
+export function clientGroups(model: AppModel): ClientGroup[] {
+  const groups: ClientGroup[] = [];
+  for (const controller of model.controllers) {
+    const name = camelCase(controller.baseName);
+    const operations = controller.routes
+      .filter((route) => !route.doc.hidden)
+      .map((route) => clientOperation(model.prefix, name, route));
+    if (operations.length > 0) groups.push({ name, operations });
+  }
+  return groups;
+}
+
+function clientOperation(prefix: string, controller: string, route: RouteModel): ClientOperation {
+  return {
+    id: `${controller}.${route.methodName}`,
+    controller,
+    method: route.methodName,
+    route,
+    path: relativePath(prefix, route.fullPath),
+    args: clientArgs(route),
+    errors: route.doc.responses
+      .filter((response) => response.status >= 400)
+      .sort((a, b) => a.status - b.status),
+  };
+}
+
+function relativePath(prefix: string, fullPath: string): string {
+  const rest = prefix !== '' && fullPath.startsWith(prefix) ? fullPath.slice(prefix.length) : fullPath;
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/**
+ * The handler's wire parameters in declaration order, then each `:segment` no `@Param` binds
+ * (a required string under the segment's name, which the path still needs).
+ */
+function clientArgs(route: RouteModel): ClientArg[] {
+  const args = route.params.filter((param) => ARG_SOURCES.has(param.source)).map(clientArg);
+  const bound = new Set(args.filter((arg) => arg.source === 'path').map((arg) => arg.key));
+  const taken = new Set(args.map((arg) => arg.name));
+  for (const segment of paramNames(route.fullPath)) {
+    if (bound.has(segment)) continue;
+    const name = taken.has(segment) ? `${segment}Segment` : segment;
+    args.push({ name, source: 'path', key: segment, required: true, schema: { type: 'string' } });
+  }
+  return args;
+}
+
+function clientArg(param: ParamModel): ClientArg {
+  const source = param.wholeObject ? 'queryObject' : (param.source as ArgSource);
+  const key = Array.isArray(param.key) ? [...param.key] : param.key;
+  return {
+    name: param.name,
+    source,
+    key,
+    required: param.source === 'path' || param.required,
+    schema: param.schema,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The types of each operation: its argument object, its result, and its documented errors. The
+ * `Api` interface (one property per controller, one method per handler) and `OperationErrors`
+ * (what `ApiError.is('books.get')` narrows to) are written from them.
+ */
+import type { ApiResponseModel } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { richTypeOf } from '../model/rich-types.js';
+import type { ClientArg, ClientGroup, ClientOperation } from './operations.js';
+import { docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
+
+/** Path, query, header and cookie values are sent as text, so a Date or a bigint may be passed as it is. */
+function argType(arg: ClientArg, name: TypeNamer): string {
+  const type = typeOf(arg.schema, name);
+  if (arg.source === 'body' || arg.source === 'queryObject') return type;
+  const rich = richTypeOf(arg.schema);
+  if (rich === 'Date') return `Date | ${type}`;
+  if (rich === 'bigint') return `bigint | ${type}`;
+  return type;
+}
+
+/** `args: { id: string }`, optional as a whole when every member is; empty when the handler binds nothing. */
+function argsParameter(operation: ClientOperation, name: TypeNamer): string {
+  if (operation.args.length === 0) return '';
+  const members = operation.args.map(
+    (arg) => `${propertyKey(arg.name)}${arg.required ? '' : '?'}: ${argType(arg, name)};`,
+  );
+  const optional = operation.args.every((arg) => !arg.required) ? '?' : '';
+  return `args${optional}: { ${members.join(' ')} }, `;
+}
+
+export function resultType(operation: ClientOperation, name: TypeNamer): string {
+  const { route } = operation;
+  const item = typeOf(route.returns.schema ?? {}, name);
+  if (route.kind === 'sse') return `AsyncIterable<${item}>`;
+  if (route.kind === 'websocket') return `TypedSocket<${incomingType(operation, name)}, ${item}>`;
+  switch (route.returns.kind) {
+    case 'json':
+      return `Promise<${item}>`;
+    case 'text':
+      return 'Promise<string>';
+    case 'bytes':
+      return 'Promise<Uint8Array>';
+    case 'void':
+      return 'Promise<void>';
+    case 'stream':
+      return 'Promise<Response>';
+  }
+}
+
+/** What `@Messages()` iterates; only text frames exist, so an unknown type is `string`. */
+function incomingType(operation: ClientOperation, name: TypeNamer): string {
+  const messages = operation.route.params.find((param) => param.source === 'messages');
+  const schema: JsonSchema = messages?.schema ?? {};
+  return Object.keys(schema).length === 0 ? 'string' : typeOf(schema, name);
+}
+
+function methodSignature(operation: ClientOperation, name: TypeNamer): string {
+  const { route } = operation;
+  const line = `${route.httpMethod} ${operation.path}${route.kind === 'http' ? '' : ` (${route.kind})`}`;
+  const text = [route.doc.summary, route.doc.description, line].filter(Boolean).join(' — ');
+  const params = `${argsParameter(operation, name)}call?: CallOptions`;
+  return `    ${docComment(text).trimEnd()}\n    ${propertyKey(operation.method)}(${params}): ${resultType(operation, name)};`;
+}
+
+export function apiInterface(groups: ClientGroup[], name: TypeNamer): string {
+  const members = groups.map(
+    (group) =>
+      `  ${propertyKey(group.name)}: {\n${group.operations.map((op) => methodSignature(op, name)).join('\n')}\n  };`,
+  );
+  return `/** The API: one property per controller, one method per handler. */\nexport interface Api {\n${members.join('\n')}\n}`;
+}
+
+function errorEntry(response: ApiResponseModel, name: TypeNamer): string {
+  const media = response.mediaType ?? 'application/json';
+  const body =
+    response.schema === undefined
+      ? 'unknown'
+      : media.startsWith('text/')
+        ? 'string'
+        : typeOf(response.schema, name);
+  const problem = media === 'application/problem+json' ? body : 'undefined';
+  return `{ status: ${response.status}; body: ${body}; problem: ${problem} }`;
+}
+
+/** `OperationErrors` and the statuses `ApiError.is` checks at run time, from the same list. */
+export function errorDeclarations(groups: ClientGroup[], name: TypeNamer): string {
+  const operations = groups.flatMap((group) => group.operations).filter((op) => op.errors.length > 0);
+  const types = operations.map(
+    (op) => `  ${JSON.stringify(op.id)}: ${op.errors.map((error) => errorEntry(error, name)).join(' | ')};`,
+  );
+  const statuses = operations.map(
+    (op) => `  ${JSON.stringify(op.id)}: [${op.errors.map((error) => error.status).join(', ')}],`,
+  );
+  return [
+    '/** The documented error answers of each operation, by status. */',
+    `export interface OperationErrors {\n${types.join('\n')}\n}`,
+    `const DOCUMENTED_ERRORS: { [K in keyof OperationErrors]: readonly number[] } = {\n${statuses.join('\n')}\n};`,
+  ].join('\n');
+}

@@ -1,0 +1,170 @@
+/**
+ * The part of the generated client that makes plain HTTP calls: options, `ApiError`, turning one
+ * argument object into a request (path, query, header, cookie, body) the way the server parses
+ * it (docs/client.md), and reading the answer. It is source text: it goes into `.svc/client.ts`
+ * as it is, so it imports nothing and uses only what both Node 20+ and browsers have.
+ */
+export const HTTP_RUNTIME = String.raw`
+export interface ClientOptions {
+  /** The app's URL with its prefix: 'http://localhost:8080/api'. */
+  baseUrl: string;
+  /** Sent with every request (and on WebSocket upgrades outside browsers). */
+  headers?: Record<string, string>;
+  /** Default: the global fetch. */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Default: the global WebSocket (browsers, Node 22+); on Node 20 pass the ws package's class. */
+  WebSocket?: WebSocketClass;
+}
+
+/** Per call: more headers (over the client's) and a signal that cancels the call. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** What svc's problem+json answers hold (RFC 9457); a route's documented errors say more. */
+export interface Problem {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  [key: string]: unknown;
+}
+
+/** A non-2xx answer: its status, headers, parsed body, and the body again as 'problem' when it is problem+json. */
+export class ApiError extends Error {
+  constructor(
+    /** The operation that failed, as it is called: 'books.get'. */
+    readonly operation: string,
+    readonly status: number,
+    readonly headers: Headers,
+    readonly body: unknown,
+    readonly problem: Problem | undefined,
+  ) {
+    super(operation + ': ' + status + (problem?.title ? ' ' + problem.title : '') + describeBody(problem?.detail ?? body));
+    this.name = 'ApiError';
+  }
+
+  /** True when this error comes from that operation with a status it documents; narrows status, body and problem. */
+  is<K extends keyof OperationErrors>(operation: K): this is ApiError & OperationErrors[K] {
+    return this.operation === operation && (DOCUMENTED_ERRORS[operation] as readonly number[]).includes(this.status);
+  }
+}
+
+function describeBody(body: unknown): string {
+  return typeof body === 'string' && body !== '' ? ': ' + body : '';
+}
+
+type Source = 'path' | 'query' | 'queryObject' | 'header' | 'cookie' | 'body';
+/** One argument: its name in the argument object, where it goes, and its name (or body key path) there. */
+type ArgSpec = readonly [name: string, source: Source, key: string | readonly string[]];
+
+interface OperationSpec {
+  id: string;
+  method: string;
+  /** Relative to baseUrl, with ':name' segments. */
+  path: string;
+  args: readonly ArgSpec[];
+  answer?: 'json' | 'text' | 'bytes' | 'void' | 'raw';
+  /** How one SSE event or WebSocket message is read: as text, as JSON, or JSON unless it is a string. */
+  items?: 'text' | 'json' | 'mixed';
+}
+
+type Args = Record<string, unknown> | undefined;
+
+/** A value as path, query, header and cookie text: Dates as ISO strings, everything else as String() gives it. */
+function text(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Arrays repeat their key; undefined sends nothing. */
+function eachText(value: unknown, add: (text: string) => void): void {
+  if (value === undefined) return;
+  if (Array.isArray(value)) for (const item of value) add(text(item));
+  else add(text(value));
+}
+
+function fillSegment(path: string, key: string, value: unknown): string {
+  return path.split('/').map((segment) => (segment === ':' + key ? encodeURIComponent(text(value)) : segment)).join('/');
+}
+
+function setBodyAt(body: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let parent = body;
+  path.forEach((segment, depth) => {
+    if (depth === path.length - 1) parent[segment] = value;
+    else parent = (parent[segment] ??= {}) as Record<string, unknown>;
+  });
+}
+
+interface Prepared {
+  url: string;
+  init: RequestInit & { headers: Headers };
+}
+
+function prepare(options: ClientOptions, spec: OperationSpec, args: Args, call: CallOptions | undefined): Prepared {
+  const headers = new Headers(options.headers);
+  for (const [name, value] of Object.entries(call?.headers ?? {})) headers.set(name, value);
+  const query: string[] = [];
+  const cookies: string[] = [];
+  let path = spec.path;
+  let body: unknown;
+  const addQuery = (key: string, value: unknown) =>
+    eachText(value, (item) => query.push(encodeURIComponent(key) + '=' + encodeURIComponent(item)));
+  for (const [name, source, key] of spec.args) {
+    const value = args?.[name];
+    if (value === undefined) continue;
+    if (source === 'path') path = fillSegment(path, key as string, value);
+    else if (source === 'query') addQuery(key as string, value);
+    else if (source === 'queryObject') for (const [k, v] of Object.entries(value as object)) addQuery(k, v);
+    else if (source === 'header') eachText(value, (item) => headers.append(key as string, item));
+    else if (source === 'cookie') cookies.push(key + '=' + encodeURIComponent(text(value)));
+    else if ((key as readonly string[]).length === 0) body = value;
+    else setBodyAt((body ??= {}) as Record<string, unknown>, key as readonly string[], value);
+  }
+  if (cookies.length > 0) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
+  const init: Prepared['init'] = { method: spec.method, headers };
+  if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(body);
+  }
+  if (call?.signal) init.signal = call.signal;
+  const search = query.length > 0 ? '?' + query.join('&') : '';
+  return { url: options.baseUrl.replace(/\/+$/, '') + path + search, init };
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const body = await response.text();
+  if (!/[/+]json\b/.test(response.headers.get('content-type') ?? '')) return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+async function errorOf(spec: OperationSpec, response: Response): Promise<ApiError> {
+  const body = await parseBody(response);
+  const isProblem = (response.headers.get('content-type') ?? '').startsWith('application/problem+json');
+  return new ApiError(spec.id, response.status, response.headers, body, isProblem ? (body as Problem) : undefined);
+}
+
+async function send(options: ClientOptions, spec: OperationSpec, args: Args, call?: CallOptions): Promise<Response> {
+  const { url, init } = prepare(options, spec, args, call);
+  const fetchFn = options.fetch ?? ((input: string, request: RequestInit) => globalThis.fetch(input, request));
+  const response = await fetchFn(url, init);
+  if (!response.ok) throw await errorOf(spec, response);
+  return response;
+}
+
+async function answer(response: Response, kind: OperationSpec['answer']): Promise<unknown> {
+  if (kind === 'raw') return response;
+  if (kind === 'bytes') return new Uint8Array(await response.arrayBuffer());
+  const body = await response.text();
+  if (kind === 'text') return body;
+  return kind === 'json' && body !== '' ? JSON.parse(body) : undefined;
+}
+
+async function callOperation<T>(options: ClientOptions, spec: OperationSpec, args: Args, call?: CallOptions): Promise<T> {
+  return (await answer(await send(options, spec, args, call), spec.answer)) as T;
+}
+`;

@@ -1,0 +1,78 @@
+/**
+ * The part of the generated client that reads an SSE route: `text/event-stream` from fetch's
+ * body stream, one item per event, as an `AsyncIterable`. Leaving the `for await` early aborts
+ * the request, so the server closes the handler's iterator. Source text for `.svc/client.ts`.
+ */
+export const SSE_RUNTIME = String.raw`
+/** One event's or message's text → the item: as it is, as JSON, or as JSON unless it does not parse to a non-string. */
+function decodeItem(data: string, items: OperationSpec['items']): unknown {
+  if (items === 'text') return data;
+  if (items === 'json') return JSON.parse(data);
+  try {
+    const value: unknown = JSON.parse(data);
+    return typeof value === 'string' ? data : value;
+  } catch {
+    return data;
+  }
+}
+
+/** Splits off the complete lines (CRLF, CR or LF); a CR at the very end waits, since an LF may follow it. */
+function takeLines(buffer: string): { lines: string[]; rest: string } {
+  const held = buffer.endsWith('\r');
+  const lines = (held ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
+  const rest = lines.pop() ?? '';
+  return { lines, rest: held ? rest + '\r' : rest };
+}
+
+/** Feeds one line to the event being built; returns the event's data when the line ends it. */
+function readLine(line: string, data: string[]): string | undefined {
+  if (line === '') {
+    if (data.length === 0) return undefined;
+    return data.splice(0).join('\n');
+  }
+  if (line.startsWith(':')) return undefined;
+  const colon = line.indexOf(':');
+  const field = colon === -1 ? line : line.slice(0, colon);
+  let value = colon === -1 ? '' : line.slice(colon + 1);
+  if (value.startsWith(' ')) value = value.slice(1);
+  if (field === 'data') data.push(value);
+  return undefined;
+}
+
+async function* readEvents<T>(response: Response, items: OperationSpec['items']): AsyncGenerator<T> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const data: string[] = [];
+  let buffer = '';
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return;
+    const split = takeLines(buffer + decoder.decode(chunk.value, { stream: true }));
+    buffer = split.rest;
+    for (const line of split.lines) {
+      const event = readLine(line, data);
+      if (event !== undefined) yield decodeItem(event, items) as T;
+    }
+  }
+}
+
+/** An SSE route: nothing is sent until the first 'for await'; a non-2xx answer throws ApiError there. */
+function eventStream<T>(options: ClientOptions, spec: OperationSpec, args: Args, call?: CallOptions): AsyncIterable<T> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const abort = new AbortController();
+      const onAbort = () => abort.abort();
+      call?.signal?.addEventListener('abort', onAbort);
+      try {
+        const headers = { accept: 'text/event-stream', ...call?.headers };
+        const response = await send(options, spec, args, { headers, signal: abort.signal });
+        yield* readEvents<T>(response, spec.items);
+      } finally {
+        call?.signal?.removeEventListener('abort', onAbort);
+        abort.abort();
+      }
+    },
+  };
+}
+`;
