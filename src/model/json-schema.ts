@@ -41,9 +41,18 @@ export interface JsonSchema {
   title?: string;
   /** The rich JavaScript value this schema stands for (src/model/rich-types.ts); stripped from the document. */
   'x-svc-type'?: SvcType;
+  /** Every key must match this pattern (see KEY_PATTERN_KEY). */
+  'x-propertyNames'?: { pattern: string };
   /** Other vendor extensions (svc's own start with `x-svc-` and are stripped from the document). */
   [extension: `x-${string}`]: unknown;
 }
+
+/**
+ * What every key of an object must match (`Record<\`x-${string}\`, V>`, `Record<Currency, V>`):
+ * JSON Schema's `propertyNames`, which OpenAPI 3.0.3 lacks, so the 3.0.3 document carries it as
+ * this extension (kept in the document; the 3.2 writer turns it into `propertyNames`).
+ */
+export const KEY_PATTERN_KEY = 'x-propertyNames';
 
 /** Prefix of every component reference. */
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';

@@ -2,7 +2,7 @@
  * Applies annotations to a converted schema. OpenAPI 3.0 ignores the siblings of `$ref`, so a
  * `$ref` that gains keywords is wrapped: `{allOf: [ref], ...keywords}`.
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { KEY_PATTERN_KEY, type JsonSchema } from '../../model/json-schema.js';
 import { PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
 import type { SchemaAnnotations } from './types.js';
 
@@ -22,7 +22,7 @@ const KEYWORDS = [
 ] as const;
 
 export function applyAnnotations(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
-  const base = annotations.schema ? { ...annotations.schema } : schema;
+  const base = withKeysAndItems(annotations.schema ? { ...annotations.schema } : schema, annotations);
   const keywords: Record<string, unknown> = {};
   for (const key of KEYWORDS) {
     if (annotations[key] !== undefined) keywords[key] = annotations[key];
@@ -41,4 +41,14 @@ function makeInteger(schema: JsonSchema): void {
   if (schema.type === 'number') schema.type = 'integer';
   else if (schema.type === 'array' && schema.items?.type === 'number')
     schema.items = { ...schema.items, type: 'integer' };
+}
+
+/** An alias's tags on array elements (`Currency[]`) and a `Record` key pattern (`Record<Currency, V>`). */
+function withKeysAndItems(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
+  const { items, keyPattern } = annotations;
+  if (items && schema.type === 'array' && schema.items)
+    return { ...schema, items: applyAnnotations(schema.items, items) };
+  if (keyPattern !== undefined && schema.type === 'object')
+    return { ...schema, [KEY_PATTERN_KEY]: { pattern: keyPattern } };
+  return schema;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { schemaRef, type JsonSchema } from '../../model/json-schema.js';
 import { cannotInferWarning, type AnalyzerDiagnostic } from '../diagnostics.js';
+import { aliasTagsOf } from './alias-tags.js';
 import { applyAnnotations } from './annotate.js';
 import { CONVERTERS } from './converters/index.js';
 import { decoratorFacts } from './decorators.js';
@@ -53,16 +54,20 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   }
 
   annotationsOf(declaration: ts.Node): SchemaAnnotations {
-    const annotations = jsDocAnnotations(declaration);
+    const annotations = { ...aliasTagsOf(declaration, this.checker), ...jsDocAnnotations(declaration) };
     const facts = decoratorFacts(declaration, this.checker);
     if (facts.hidden) annotations.hidden = true;
     if (facts.schema) annotations.schema = facts.schema;
-    if (annotations.pattern !== undefined && isRiskyPattern(annotations.pattern)) {
-      annotations.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
-      const { file, line } = this.location(declaration);
-      this.warnOnce(riskyPatternWarning(annotations.pattern, file, line));
-    }
+    this.limitRiskyPattern(annotations, declaration);
+    if (annotations.items) this.limitRiskyPattern(annotations.items, declaration);
     return annotations;
+  }
+
+  private limitRiskyPattern(annotations: SchemaAnnotations, declaration: ts.Node): void {
+    if (annotations.pattern === undefined || !isRiskyPattern(annotations.pattern)) return;
+    annotations.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+    const { file, line } = this.location(declaration);
+    this.warnOnce(riskyPatternWarning(annotations.pattern, file, line));
   }
 
   annotate(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
@@ -120,6 +125,10 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
 
   nameOf(type: ts.Type): string {
     return this.naming.nameOf(type);
+  }
+
+  nameAs(type: ts.Type, base: string): string {
+    return this.naming.nameAs(type, base);
   }
 
   unresolvable(type: ts.Type, site?: ts.Node): JsonSchema {

@@ -33,7 +33,19 @@ export class ComponentNaming {
     const known = this.nameByIdentity.get(identity);
     if (known) return known;
     this.aliasNames ??= collectAliasNames(this.program, (t) => this.identityOf(t));
-    const base = this.aliasNames.get(identity) ?? this.baseName(type);
+    return this.reserve(identity, this.aliasNames.get(identity) ?? this.baseName(type));
+  }
+
+  /**
+   * The name of a type that has none of its own (an inline member of a discriminated union),
+   * made from `base`; the same type asked again gets the same name.
+   */
+  nameAs(type: ts.Type, base: string): string {
+    const identity = this.identityOf(type);
+    return this.nameByIdentity.get(identity) ?? this.reserve(identity, sanitize(base));
+  }
+
+  private reserve(identity: string, base: string): string {
     let name = base;
     for (let n = 2; this.identityByName.has(name); n++) name = `${base}_${n}`;
     this.nameByIdentity.set(identity, name);

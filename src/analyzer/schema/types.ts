@@ -28,6 +28,10 @@ export interface SchemaAnnotations {
   schema?: JsonSchema;
   /** `@ApiHidden()` on a class property: the property is left out of its object schema. */
   hidden?: boolean;
+  /** Tags of an alias used as the element type (`Currency[]`): applied to `items`. */
+  items?: SchemaAnnotations;
+  /** The `@pattern` of an alias used as a `Record` key type: every key must match it. */
+  keyPattern?: string;
 }
 
 export interface ConversionContext {
@@ -44,6 +48,10 @@ export interface ConversionContext {
   named(name: string, build: () => JsonSchema): JsonSchema;
   /** The readable, deterministic component name of a type (`User`, `Page_User`). */
   nameOf(type: ts.Type): string;
+  /** The component name of a type that has no name of its own, made from `base` (clashes get `_2`). */
+  nameAs(type: ts.Type, base: string): string;
+  /** A component registered so far (to see what a `$ref` stands for). */
+  component(name: string): JsonSchema | undefined;
   /** Records an unresolvable type: returns `{}` and emits the `@ApiType` warning once per type and site. */
   unresolvable(type: ts.Type, site?: ts.Node): JsonSchema;
   /** Where the type is used (for warnings); the nearest node with a position. */

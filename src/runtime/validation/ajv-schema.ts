@@ -3,10 +3,12 @@
  * start-up. OpenAPI differs in three places: `nullable`, boolean `exclusiveMinimum/Maximum`,
  * and `$ref`s into `#/components/schemas`, which here point at one ajv schema holding them all.
  * In `reject` mode, object schemas that declare properties and say nothing about additional
- * ones refuse undeclared keys.
+ * ones refuse undeclared keys. svc's key-pattern extension becomes `propertyNames`.
  */
-import { SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
+import { KEY_PATTERN_KEY, SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
+import { richTypeOf } from '../../model/rich-types.js';
 import { mapChildSchemas, someSubSchema } from '../../model/schema-walk.js';
+import { BIGINT_KEYWORD, SAFE_INTEGER_KEYWORD } from './ajv-integer.js';
 import { PATTERN_KEYWORD } from './ajv-pattern.js';
 import { PATTERN_LIMIT_KEY } from './pattern.js';
 
@@ -36,6 +38,8 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   if (schema.allOf && schema.allOf.length > 1)
     out.allOf = schema.allOf.map((member) => toAjvSchema(member, options, true));
   fixExclusiveBounds(schema, out);
+  const keyPattern = schema[KEY_PATTERN_KEY];
+  if (keyPattern) out.propertyNames = toAjvSchema({ type: 'string', pattern: keyPattern.pattern }, options);
   // ajv would run the pattern on a string of any length: the keyword caps it first.
   if (typeof out.pattern === 'string') {
     out[PATTERN_KEYWORD] = {
@@ -47,6 +51,7 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   }
   // `integer`/`number` already say all these formats do; keeping them doubles every type error.
   if (typeof out.format === 'string' && NUMERIC_NOOP_FORMATS.has(out.format)) delete out.format;
+  markIntegerRange(schema, out);
   if (schema.discriminator) {
     // ajv's discriminator replaces the oneOf check and only looks at objects: say so, or
     // `[]` and `5` would pass.
@@ -62,6 +67,18 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   if (options.rejectUnknown && !inAllOf && schema.properties && schema.additionalProperties === undefined)
     out.additionalProperties = false;
   return schema.nullable === true ? allowNull(out) : out;
+}
+
+/** JSON.parse may have rounded an integer beyond ±(2^53 − 1): see ajv-integer.ts. */
+function markIntegerRange(schema: JsonSchema, out: AjvSchema): void {
+  if (schema.type !== 'integer') return;
+  if (richTypeOf(schema) !== 'bigint') {
+    out[SAFE_INTEGER_KEYWORD] = true;
+    return;
+  }
+  // A bigint also arrives as a string of digits, which the keyword checks in place of the type.
+  delete out.type;
+  out[BIGINT_KEYWORD] = true;
 }
 
 function fixExclusiveBounds(schema: JsonSchema, out: AjvSchema): void {

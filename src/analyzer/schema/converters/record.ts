@@ -7,7 +7,8 @@ import type ts from 'typescript';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { isDeclaredInLib, isObjectType } from '../type-utils.js';
 import { isNamedObject, isPlainObjectType } from './object.js';
-import { indexValueType } from './object-properties.js';
+import { indexInfo, indexValueType } from './object-properties.js';
+import { withKeyPattern } from './key-pattern.js';
 
 function isBareIndexSignature(type: ts.Type, context: ConversionContext): boolean {
   if (!isObjectType(type) || !isPlainObjectType(type, context)) return false;
@@ -20,7 +21,11 @@ export const recordConverter: TypeConverter = {
   kind: 'record',
   supports: (type, context) => isBareIndexSignature(type, context),
   convert(type, context) {
-    const value = indexValueType(type, context.checker);
-    return { type: 'object', additionalProperties: value ? context.convert(value) : {} };
+    const index = indexInfo(type, context.checker);
+    const schema = {
+      type: 'object',
+      additionalProperties: index ? context.convert(index.type) : {},
+    } as const;
+    return withKeyPattern(schema, index?.keyType);
   },
 };

@@ -1,6 +1,7 @@
 /**
  * A tuple `[A, B]` → `{type: array, items, minItems: 2, maxItems: 2}`. `items` is the one
- * element schema when all agree, else `oneOf` of the distinct ones. Optional elements lower
+ * element schema when all agree, else the union of the distinct ones (`oneOf`,
+ * or `anyOf` when they overlap). Optional elements lower
  * `minItems`; a rest element removes `maxItems`.
  *
  * OpenAPI 3.0.3 cannot say which element sits where, so the positions ride along in the
@@ -10,7 +11,7 @@
 import ts from 'typescript';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
-import { distinctSchemas } from './schema-set.js';
+import { unionOf } from './schema-set.js';
 
 export const tupleConverter: TypeConverter = {
   kind: 'tuple',
@@ -19,9 +20,7 @@ export const tupleConverter: TypeConverter = {
     const reference = type as ts.TypeReference;
     const target = reference.target as ts.TupleType;
     const elements = context.checker.getTypeArguments(reference).map((t) => context.convert(t));
-    const distinct = distinctSchemas(elements);
-    const items: JsonSchema =
-      distinct.length === 1 && distinct[0] ? distinct[0] : distinct.length ? { oneOf: distinct } : {};
+    const items: JsonSchema = elements.length ? unionOf(elements, (name) => context.component(name)) : {};
     const schema: JsonSchema = { type: 'array', items, minItems: target.minLength };
     if (!target.hasRestElement) schema.maxItems = target.fixedLength;
     schema['x-svc-tuple'] = tuplePositions(target, elements, items);

@@ -1,5 +1,6 @@
 /**
- * Any other union (`string | number`, `'a' | 2`, `User | string`) → `oneOf` of its members.
+ * Any other union (`string | number`, `'a' | 2`, `User | string`) → `oneOf` of its members, or
+ * `anyOf` when two members can match one value (`'a' | (string & {})`, `number | bigint`).
  * Literals of one kind are grouped into one enum schema and `true | false` into `boolean`, so
  * `'a' | 'b' | number` is `oneOf: [{type: string, enum: [a, b]}, {type: number}]`.
  */
@@ -8,7 +9,7 @@ import type { JsonSchema } from '../../../model/json-schema.js';
 import { membersInSourceOrder } from '../source-order.js';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { literalSchema, literalValue, type LiteralValue } from './literal.js';
-import { oneOfOrSingle } from './schema-set.js';
+import { unionOf } from './schema-set.js';
 
 function memberSchemas(members: readonly ts.Type[], context: ConversionContext): JsonSchema[] {
   const literals = new Map<string, LiteralValue[]>();
@@ -39,5 +40,7 @@ export const unionConverter: TypeConverter = {
   kind: 'union',
   supports: (type) => type.isUnion(),
   convert: (type, context) =>
-    oneOfOrSingle(memberSchemas(membersInSourceOrder(type as ts.UnionType, context), context)),
+    unionOf(memberSchemas(membersInSourceOrder(type as ts.UnionType, context), context), (name) =>
+      context.component(name),
+    ),
 };
