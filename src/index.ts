@@ -44,6 +44,8 @@ export {
 } from './runtime/decorators/components.js';
 export type { AppOptions, Provider, Constructor } from './runtime/decorators/metadata.js';
 export { DataHolder } from './runtime/data-holder.js';
+export { PubSub, type PubSubSettings } from './runtime/pubsub/pubsub.js';
+export type { Subscription } from './runtime/pubsub/subscription.js';
 export { MiddlewareResult, GuardResult, type EarlyResponse } from './runtime/results.js';
 export type { CookieOptions, RequestContext, RequestView, ResponseView } from './runtime/context.js';
 export {

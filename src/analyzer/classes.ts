@@ -1,6 +1,7 @@
 /** Facts about classes shared by controllers, components and the app class: module, export name, dependencies. */
 import ts from 'typescript';
 import type { DependencyModel, InjectableModel } from '../model/app-model.js';
+import { isFrameworkProvided } from '../model/framework-provided.js';
 import { relativeFile, type AnalysisContext } from './context.js';
 import { isSvcFile } from './svc-symbols.js';
 
@@ -71,6 +72,9 @@ function dependencyOf(
   const classDeclaration = symbol?.declarations?.find(ts.isClassDeclaration);
   const importable = classDeclaration && importableAs(context, classDeclaration);
   if (importable) Object.assign(dependency, importable);
+  else if (classDeclaration && isSvcFile(classDeclaration.getSourceFile().fileName)) {
+    if (isFrameworkProvided(dependency.typeName)) dependency.framework = dependency.typeName;
+  }
   return dependency;
 }
 

@@ -11,6 +11,7 @@
  */
 import type { StaticAppOptions } from './app-options.js';
 import type { JsonSchema } from './json-schema.js';
+import type { FrameworkProvided } from './framework-provided.js';
 
 export const APP_MODEL_VERSION = 1;
 
@@ -133,6 +134,8 @@ export interface DependencyModel {
   module?: string;
   /** Export name of the class in `module`. */
   exportName?: string;
+  /** A type svc provides itself (`PubSub`): the container hands over the framework's instance. */
+  framework?: FrameworkProvided;
 }
 
 export interface ControllerModel extends SourceLocation {

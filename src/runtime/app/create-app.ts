@@ -11,6 +11,7 @@ import { Container } from '../di/container.js';
 import { runInitHooks, runShutdownHooks } from '../di/hooks.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
 import { catchClassResolver } from '../lifecycle/catch-classes.js';
+import { AppPubSub } from '../pubsub/app-pubsub.js';
 import { compileRoute, type CompiledRoute, type RouteCompileContext } from './compile-route.js';
 import { inject } from './inject.js';
 import { joinModel, type JoinedApp } from './join.js';
@@ -28,11 +29,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const loader = new ModuleLoader(new ModuleLocator(baseDir, compile), options.modules);
   const joined = joinModel(model, await loader.loadAll(model));
   const settings = resolveSettings(options, model);
+  const pubsub = new AppPubSub({ ...settings.pubsub, log: settings.log });
   const container = new Container(
     joined.appRecord?.app?.providers ?? [],
     model.injectables ?? [],
     (dependency) => loader.loadClass(dependency),
     options.overrides,
+    pubsub.providers,
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   const context: RouteCompileContext = {
@@ -50,6 +53,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   };
   const routes = await compileRoutes(joined, container, context);
   // Every instance exists once the routes are compiled; none serves a request before its onInit.
+  await pubsub.connect();
   await runInitHooks(container.created);
   const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), settings), options, {
     model,
@@ -82,7 +86,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
         await closeServer(handle);
       }
       // In-flight requests have finished, so no handler still uses what onShutdown releases.
-      shutdown ??= runShutdownHooks(container.created);
+      shutdown ??= runShutdownHooks(container.created).finally(() => pubsub.close());
       await shutdown;
     },
     inject: (request) => inject(handler, request),

@@ -7,12 +7,14 @@ import type { AppModel } from '../../model/app-model.js';
 import {
   APP_OPTION_NAMES,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_PUBSUB_MAX_QUEUE,
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_SSE_HEARTBEAT_MS,
   DEFAULT_UNKNOWN_PROPERTIES,
   invalidOptionReason,
   isAppOptionName,
   type AppOptionName,
+  type PubSubOptions,
   type CorsOptions,
   type StaticAppOptions,
   type UnknownPropertiesPolicy,
@@ -30,6 +32,8 @@ export interface RuntimeSettings {
   sseHeartbeatMs: number;
   /** Passed to the WebSocket support as given (its defaults fill the gaps). */
   webSocket: WebSocketOptions;
+  /** `redis`: createApp, then SVC_REDIS_URL, then the model; `maxQueue`: createApp, then the model. */
+  pubsub: { redis?: string; maxQueue: number };
   /** Where request log lines go (`log` as given), or undefined when there is no request log. */
   requestLog: LogOption;
   cors: CorsOptions | undefined;
@@ -58,6 +62,7 @@ export function resolveSettings(
     unknownProperties: pick('unknownProperties') ?? DEFAULT_UNKNOWN_PROPERTIES,
     sseHeartbeatMs: pick('sseHeartbeatMs') ?? DEFAULT_SSE_HEARTBEAT_MS,
     webSocket: { ...pick('webSocket') },
+    pubsub: resolvePubSub(options.pubsub, model.options?.pubsub),
     requestLog: pick('requestLog') === false ? false : log,
     cors: resolveCors(options.cors, appDecorator?.cors, model.options?.cors),
     compression: pick('compression') ?? true,
@@ -80,6 +85,22 @@ function resolveCors(
   }
   const cors = given ?? decorator ?? model;
   return cors === undefined || cors === false ? undefined : cors;
+}
+
+/** Key by key; the environment variable names a Redis server for every process of a deployment. */
+function resolvePubSub(
+  given: PubSubOptions | undefined,
+  model: PubSubOptions | undefined,
+): RuntimeSettings['pubsub'] {
+  const fromEnv = process.env.SVC_REDIS_URL || undefined;
+  if (fromEnv !== undefined && invalidOptionReason('pubsub', { redis: fromEnv }, false) !== undefined)
+    throw new SvcError(
+      'SVC_ERR_INVALID_OPTION',
+      `SVC_REDIS_URL must be a redis:// or rediss:// URL (got ${JSON.stringify(fromEnv)})`,
+    );
+  const redis = given?.redis ?? fromEnv ?? model?.redis;
+  const maxQueue = given?.maxQueue ?? model?.maxQueue ?? DEFAULT_PUBSUB_MAX_QUEUE;
+  return redis === undefined ? { maxQueue } : { redis, maxQueue };
 }
 
 function logSink(option: LogOption): (line: string) => void {

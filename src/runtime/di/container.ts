@@ -14,8 +14,12 @@
  * app; an override class for a component receives the component's decorator arguments too.
  * Every instance is recorded in construction order, which is dependency order (a dependency is
  * built before the class that asked for it), for the onInit/onShutdown hooks.
+ *
+ * A type svc provides itself (`PubSub`, marked `framework` in the model) is the framework's own
+ * instance, keyed by svc's class: a registered provider or an override of that class wins.
  */
 import type { DependencyModel, InjectableModel } from '../../model/app-model.js';
+import type { FrameworkProvided } from '../../model/framework-provided.js';
 import type { Constructor, Provider } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
 
@@ -24,6 +28,9 @@ export type Override = Exclude<Provider, Constructor>;
 
 /** Loads the class a dependency names (from its module and export), when the model knows where. */
 export type ClassLoader = (dependency: DependencyModel) => Promise<Constructor | undefined>;
+
+/** svc's own class for each framework-provided type, and how to get the app's instance of it. */
+export type FrameworkProviders = Record<FrameworkProvided, { target: Constructor; create: () => unknown }>;
 
 /** Types no provider can stand for: left to the constructor's default when no argument is given. */
 const NOT_INJECTABLE = new Set([
@@ -57,6 +64,7 @@ export class Container {
     private readonly injectables: readonly InjectableModel[],
     private readonly loadClass: ClassLoader,
     overrides: readonly Override[] = [],
+    private readonly framework?: FrameworkProviders,
   ) {
     for (const provider of providers)
       this.providers.set(typeof provider === 'function' ? provider : provider.provide, provider);
@@ -111,15 +119,20 @@ export class Container {
     const path: Chain = [...chain, { target: key, name: key.name }];
     if (chain.some((link) => link.target === key)) throw cycleError(path);
     const provider = this.providers.get(key);
+    const provided = dependency.framework && this.framework?.[dependency.framework];
     const instance = provider
       ? await this.provide(provider, path)
-      : await this.implicit(key, dependency, chain);
+      : provided
+        ? this.record(provided.create())
+        : await this.implicit(key, dependency, chain);
     this.instances.set(key, instance);
     return instance;
   }
 
   /** The class a parameter asks for: the model's export; a registered provider by name otherwise. */
   private async keyOf(dependency: DependencyModel, chain: Chain): Promise<Constructor> {
+    const provided = dependency.framework && this.framework?.[dependency.framework];
+    if (provided) return provided.target;
     const imported = await this.importClass(dependency);
     if (imported !== undefined) return imported;
     const named = [...this.providers.keys()].filter((target) => target.name === dependency.typeName);
