@@ -2,8 +2,10 @@
  * `svc start --workers N`: N server processes sharing one port through node:cluster. Each worker
  * runs the generated entry directly. A worker that dies after it was serving is replaced; one
  * that dies before it ever listened means the app cannot start, so everything stops (exit 1).
+ * The primary also relays PubSub messages: what one worker publishes goes to every other worker.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { isRelayMessage, PUBSUB_RELAY_ENV, type RelayMessage } from '../runtime/pubsub/cluster.js';
 import { isListening } from './child.js';
 import { formatRouteTable } from './route-table.js';
 import { waitForShutdown } from './signals.js';
@@ -33,8 +35,9 @@ export function runCluster(options: ClusterOptions): Promise<number> {
       for (const worker of workers) stopWorker(worker);
     };
     const fork = () => {
-      const worker = cluster.fork(options.env);
+      const worker = cluster.fork({ ...options.env, [PUBSUB_RELAY_ENV]: '1' });
       worker.on('message', (message: unknown) => {
+        if (isRelayMessage(message)) return relay(worker, message);
         if (!isListening(message)) return;
         served.add(worker);
         if (announced) return;
@@ -52,6 +55,15 @@ export function runCluster(options: ClusterOptions): Promise<number> {
     void waitForShutdown().then(() => stopAll(0));
     for (let index = 0; index < options.workers; index++) fork();
   });
+}
+
+/** Hands a worker's PubSub message to every other live worker (the sender delivered it itself). */
+function relay(from: Worker, message: RelayMessage): void {
+  for (const worker of Object.values(cluster.workers ?? {})) {
+    if (worker === undefined || worker === from || !worker.isConnected()) continue;
+    // A worker that is exiting may refuse it; the callback keeps that from becoming an 'error' event.
+    worker.send(message, undefined, undefined, () => undefined);
+  }
 }
 
 function stopWorker(worker: Worker): void {
