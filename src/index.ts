@@ -31,7 +31,9 @@ export {
   ApiResponse,
   ApiHidden,
   ApiType,
+  ApiSecurity,
   type ApiResponseOptions,
+  type ApiSecurityScheme,
 } from './runtime/decorators/api-docs.js';
 export {
   component,

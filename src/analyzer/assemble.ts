@@ -11,6 +11,7 @@ import type { FileFragment } from './fragments.js';
 import { reachableInjectables } from './injectables.js';
 import { finalizeSchemas } from './model-schemas.js';
 import { collectModules } from './modules.js';
+import { unsecuredAuthorizationWarnings } from './security.js';
 
 /** The merged model, or undefined when two fragments name different schemas alike (re-extract all). */
 export function assembleModel(context: AnalysisContext, fragments: FileFragment[]): AppModel | undefined {
@@ -39,7 +40,10 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
         'no class in the project is decorated with @Controller (the files of tsconfig.json were searched)',
     });
   }
-  context.diagnostics.push(...checkApp(controllers, components));
+  context.diagnostics.push(
+    ...checkApp(controllers, components),
+    ...unsecuredAuthorizationWarnings(components),
+  );
   const earlyAnswers = fragments.flatMap((fragment) => fragment.earlyAnswers);
   addEarlyAnswers(app?.app, components, controllers, earlyAnswers);
   const config = readSvcConfig(context);

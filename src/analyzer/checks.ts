@@ -98,10 +98,11 @@ function checkRouteShapes(controllers: ControllerModel[]): AnalyzerDiagnostic[] 
 }
 
 /**
- * A `@Param` must name a `:segment` of its route's full path, and every `:segment` of the route's
- * OWN path (the `@Get(...)` argument) must be bound by a `@Param`. Segments of the controller's
- * base path (and the app prefix) may stay unbound (docs/openapi.md): a `create` route under
- * `@Controller('orgs/:orgId/teams')` need not read `:orgId`. The OpenAPI writer documents every segment either way.
+ * A `@Param` must name a `:segment` of its route's full path. A `:segment` no `@Param` binds is
+ * still matched and documented as a required string path parameter (the handler may read it from
+ * `@Ctx()`, as every other framework allows); only one of the route's OWN path (the `@Get(...)`
+ * argument) gets a warning, since leaving a controller segment such as `:orgId` unread in a
+ * `create` route under `@Controller('orgs/:orgId/teams')` is ordinary (docs/routing.md).
  */
 function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[] {
   const segments = paramNames(route.fullPath);
@@ -122,14 +123,18 @@ function checkPathParams(route: RouteModel, label: string): AnalyzerDiagnostic[]
     }
   }
   for (const segment of paramNames(route.path)) {
-    if (bound.has(segment)) continue;
-    diagnostics.push(
-      error(
-        'SVC_ERR_UNBOUND_PATH_SEGMENT',
-        `:${segment} of the route path '${route.path}' is bound by no @Param of ${label} (only segments of the controller path may stay unbound)`,
-        route,
-      ),
-    );
+    if (!bound.has(segment)) diagnostics.push(unboundSegmentWarning(segment, route, label));
   }
   return diagnostics;
+}
+
+export function unboundSegmentWarning(segment: string, route: RouteModel, label: string): AnalyzerDiagnostic {
+  return {
+    severity: 'warning',
+    message:
+      `${at(route)}: warning: :${segment} of the route path '${route.path}' is bound by no @Param of ${label}; ` +
+      `it is matched and documented as a required string path parameter`,
+    file: route.file,
+    line: route.line,
+  };
 }

@@ -13,6 +13,7 @@ import {
   type SvcDecorator,
 } from './decorators.js';
 import { extractParams } from './params.js';
+import { readApiSecurity } from './security.js';
 import { skipOuterExpressions } from './svc-symbols.js';
 
 /** The lifecycle role decorator of a method (`@Guard()`, `@Catch(...)`), if it has one. */
@@ -45,6 +46,8 @@ export function extractComponent(
   const exportName = exportNameOf(context, declaration);
   if (exportName) model.exportName = exportName;
   if (decoratorName) model.decoratorName = decoratorName;
+  const security = readApiSecurity(context, declaration);
+  if (security) model.security = security;
   for (const member of declaration.members) {
     if (!ts.isMethodDeclaration(member)) continue;
     const method = componentMethod(context, className, member);

@@ -2,8 +2,13 @@
  * The 400 problem response every route with validated inputs documents (docs/errors.md). It is
  * put in the model's responses so the OpenAPI writer documents it like any other response.
  */
-import type { ApiResponseModel, ParamModel } from '../model/app-model.js';
-import { FRAMEWORK_STATUS, isValidatedSource } from '../model/framework-answers.js';
+import type { ApiResponseModel, ParamModel, RouteKind } from '../model/app-model.js';
+import {
+  FRAMEWORK_STATUS,
+  isValidatedSource,
+  SHARED_RESPONSES,
+  type SharedResponseKey,
+} from '../model/framework-answers.js';
 import { schemaRef, type JsonSchema } from '../model/json-schema.js';
 
 export const PROBLEM_SCHEMA_NAME = 'ProblemDetails';
@@ -37,13 +42,38 @@ export function hasValidatedInput(params: readonly ParamModel[]): boolean {
   return params.some((param) => isValidatedSource(param.source));
 }
 
-export function invalidInputResponse(schemaName: string): ApiResponseModel {
+/** One of svc's own problem answers, written once under `components.responses`. */
+export function sharedProblemResponse(key: SharedResponseKey, schemaName: string): ApiResponseModel {
   return {
-    status: FRAMEWORK_STATUS.invalidInput,
-    description: 'Invalid input',
+    status: FRAMEWORK_STATUS[key],
+    description: SHARED_RESPONSES[key].description,
     schema: schemaRef(schemaName),
     mediaType: PROBLEM_MEDIA_TYPE,
+    shared: key,
   };
+}
+
+/**
+ * The answers svc gives on its own for a route of this shape, each unless the route documents its
+ * status already: 400 for validated inputs, 413 and 415 for a JSON body, 426 for a WebSocket route
+ * asked without the upgrade headers.
+ */
+export function addFrameworkResponses(
+  responses: ApiResponseModel[],
+  route: { params: readonly ParamModel[]; kind: RouteKind },
+  schemaName: string,
+): void {
+  const keys: SharedResponseKey[] = [];
+  if (hasValidatedInput(route.params)) keys.push('invalidInput');
+  if (route.params.some((param) => param.source === 'body'))
+    keys.push('bodyTooLarge', 'unsupportedMediaType');
+  if (route.kind === 'websocket') keys.push('webSocketWithoutUpgrade');
+  for (const key of keys) {
+    const status = FRAMEWORK_STATUS[key];
+    if (!responses.some((response) => response.status === status)) {
+      responses.push(sharedProblemResponse(key, schemaName));
+    }
+  }
 }
 
 /**

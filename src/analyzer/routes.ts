@@ -14,7 +14,8 @@ import {
 import { operationIdOf } from './naming.js';
 import { extractParams } from './params.js';
 import { checkNextBindings } from './components.js';
-import { documentErrorBodies, hasValidatedInput, invalidInputResponse } from './problem.js';
+import { addFrameworkResponses, documentErrorBodies } from './problem.js';
+import { addThrownErrors } from './thrown-errors.js';
 import { extractReturn } from './returns.js';
 import { extractRouteDoc } from './route-docs.js';
 
@@ -56,9 +57,8 @@ export function extractRoute(
     operationId: operationIdOf(owner.baseName, methodName),
     baseName: owner.baseName,
   });
-  if (hasValidatedInput(params) && !doc.responses.some((response) => response.status === 400)) {
-    doc.responses.push(invalidInputResponse(owner.problemSchema));
-  }
+  addFrameworkResponses(doc.responses, { params, kind: routeDecorator.kind }, owner.problemSchema);
+  addThrownErrors(context, method, doc.responses);
   documentErrorBodies(doc.responses, owner.problemSchema);
   return {
     ...locationOf(context, method.name),

@@ -10,6 +10,7 @@
  * Everything here must stay plain JSON: no functions, no `undefined` that matters, no Maps.
  */
 import type { StaticAppOptions } from './app-options.js';
+import type { SharedResponseKey } from './framework-answers.js';
 import type { JsonSchema } from './json-schema.js';
 import type { FrameworkProvided } from './framework-provided.js';
 
@@ -83,6 +84,11 @@ export interface ApiResponseModel {
    * or a covering guard or middleware answers there.
    */
   describesOnly?: boolean;
+  /**
+   * One of svc's own answers shared by many routes (`SHARED_RESPONSES`): the document writes it
+   * once under `components.responses` and refers to it.
+   */
+  shared?: SharedResponseKey;
 }
 
 export interface RouteDocModel {
@@ -192,6 +198,15 @@ export interface ComponentModel extends SourceLocation {
   decoratorName?: string;
   dependencies: DependencyModel[];
   methods: ComponentMethodModel[];
+  /** `@ApiSecurity(name, scheme)` on the class: every route it covers requires this scheme. */
+  security?: SecurityModel;
+}
+
+/** A security scheme a component checks: `components.securitySchemes[name] = scheme`. */
+export interface SecurityModel {
+  name: string;
+  /** An OpenAPI security scheme object, as written (a JSON literal). */
+  scheme: Record<string, unknown>;
 }
 
 export interface ApiInfoModel {

@@ -24,7 +24,15 @@ export interface DecoratorArgument {
   lowerCase?: true;
 }
 
-export type DocAnnotation = 'summary' | 'description' | 'tag' | 'response' | 'hidden' | 'type' | 'info';
+export type DocAnnotation =
+  | 'summary'
+  | 'description'
+  | 'tag'
+  | 'response'
+  | 'hidden'
+  | 'type'
+  | 'info'
+  | 'security';
 
 /** What a decorator does. */
 export type DecoratorRole =
@@ -133,6 +141,14 @@ export const DECORATORS = {
     [
       { meaning: 'status', shape: 'number', optional: false },
       { meaning: 'options', shape: 'object', optional: false },
+    ],
+  ),
+  ApiSecurity: doc(
+    'security',
+    ['class'],
+    [
+      { meaning: 'name', shape: 'string', optional: false },
+      { meaning: 'scheme', shape: 'object', optional: false },
     ],
   ),
   ApiHidden: doc('hidden', ['class', 'method', 'property'], []),

@@ -188,10 +188,6 @@ export const ERROR_CODES = {
     title: 'Unknown path parameter',
     when: 'A `@Param` names no `:segment` of its route path.',
   },
-  SVC_ERR_UNBOUND_PATH_SEGMENT: {
-    title: 'Unbound path segment',
-    when: "A `:segment` of a route's own path (the `@Get(...)` argument) is bound by no `@Param` of its handler; segments of the controller path may stay unbound.",
-  },
   SVC_ERR_UNBOUND_PARAMETER: {
     title: 'Unbound parameter',
     when: 'A handler or component parameter has no binding decorator.',

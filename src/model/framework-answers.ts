@@ -25,6 +25,40 @@ export const FRAMEWORK_STATUS = {
 } as const;
 
 /**
+ * The framework's own answers that many routes share, documented once under
+ * `components.responses` and referenced by `$ref` (docs/openapi.md, "svc's own answers"):
+ * the name each is written under, keyed by its `FRAMEWORK_STATUS` entry.
+ */
+export const SHARED_RESPONSES = {
+  invalidInput: { name: 'InvalidInput', description: 'Invalid input' },
+  bodyTooLarge: { name: 'ContentTooLarge', description: 'The JSON body is over the body limit' },
+  unsupportedMediaType: {
+    name: 'UnsupportedMediaType',
+    description: 'The body is not sent as application/json',
+  },
+  webSocketWithoutUpgrade: {
+    name: 'UpgradeRequired',
+    description: 'A plain request to a WebSocket route: the upgrade headers are missing',
+  },
+} as const;
+
+export type SharedResponseKey = keyof typeof SHARED_RESPONSES;
+
+/**
+ * The request headers a WebSocket upgrade needs (RFC 6455 section 4.1), documented as required
+ * header parameters of every WebSocket route: without them the answer is 426, never 101.
+ */
+export const WEBSOCKET_UPGRADE_HEADERS: readonly {
+  name: string;
+  schema: { type: 'string'; enum?: string[] };
+}[] = [
+  { name: 'Connection', schema: { type: 'string' } },
+  { name: 'Upgrade', schema: { type: 'string', enum: ['websocket'] } },
+  { name: 'Sec-WebSocket-Key', schema: { type: 'string' } },
+  { name: 'Sec-WebSocket-Version', schema: { type: 'string', enum: ['13'] } },
+];
+
+/**
  * The parameter sources whose values come from the client and are checked against their types;
  * a route with one can answer `invalidInput`. `data`, `ctx` and `messages` are svc's own values.
  */

@@ -2,14 +2,15 @@
  * The app model → the OpenAPI 3.0.3 document (rules in docs/openapi.md). Deterministic: paths sorted,
  * methods in a fixed order, components sorted and pruned to those the document references.
  */
-import type { AppModel, ParamModel, RouteModel } from '../model/app-model.js';
+import type { AppModel, ComponentModel, ParamModel, RouteModel, SecurityModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { documentParameters, documentRequestBody } from './parameters.js';
 import { reachableSchemas } from '../model/refs.js';
-import { documentResponses } from './responses.js';
+import { documentResponses, sharedResponses } from './responses.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
-import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from './types.js';
+import { coveringSecurity, securityRequirement, withoutCredentials } from './security.js';
+import type { OpenApiComponents, OpenApiDocument, OpenApiOperation, OpenApiPathItem } from './types.js';
 
 /** Path-item keys in the order they are written; any other method goes under `x-svc-methods`. */
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -17,15 +18,31 @@ type StandardMethod = (typeof METHOD_ORDER)[number];
 
 /** Top-level keys in the canonical order: openapi, info, servers, (tags: svc writes none), paths, components. */
 export function buildOpenApiDocument(model: AppModel, write: SchemaWriter = publicSchema): OpenApiDocument {
-  const paths = buildPaths(model, write);
-  const schemas = reachableSchemas(paths, model.schemas);
+  const schemes = new Map<string, SecurityModel>();
+  const paths = buildPaths(model, write, schemes);
+  const responses = sharedResponses(visibleRoutes(model), write);
+  const schemas = reachableSchemas({ paths, responses }, model.schemas);
+  const components: OpenApiComponents = {};
+  if (Object.keys(schemas).length > 0) components.schemas = writeSchemas(schemas, write);
+  if (Object.keys(responses).length > 0) components.responses = responses;
+  if (schemes.size > 0) components.securitySchemes = securitySchemes(schemes);
   return {
     openapi: '3.0.3',
     info: documentInfo(model),
     ...(model.prefix !== '' && { servers: [{ url: model.prefix }] }),
     paths,
-    ...(Object.keys(schemas).length > 0 && { components: { schemas: writeSchemas(schemas, write) } }),
+    ...(Object.keys(components).length > 0 && { components }),
   };
+}
+
+function visibleRoutes(model: AppModel): RouteModel[] {
+  return model.controllers.flatMap((controller) => controller.routes).filter((route) => !route.doc.hidden);
+}
+
+/** Each scheme a documented operation requires, by name (sorted). */
+function securitySchemes(schemes: Map<string, SecurityModel>): Record<string, Record<string, unknown>> {
+  const names = [...schemes.keys()].sort();
+  return Object.fromEntries(names.map((name) => [name, structuredClone(schemes.get(name)!.scheme)]));
 }
 
 function documentInfo(model: AppModel): OpenApiDocument['info'] {
@@ -33,7 +50,11 @@ function documentInfo(model: AppModel): OpenApiDocument['info'] {
   return description === undefined ? { title, version } : { title, version, description };
 }
 
-function buildPaths(model: AppModel, write: SchemaWriter): Record<string, OpenApiPathItem> {
+function buildPaths(
+  model: AppModel,
+  write: SchemaWriter,
+  schemes: Map<string, SecurityModel>,
+): Record<string, OpenApiPathItem> {
   const byPath = new Map<string, Map<string, OpenApiOperation>>();
   for (const controller of model.controllers) {
     for (const route of controller.routes) {
@@ -42,7 +63,9 @@ function buildPaths(model: AppModel, write: SchemaWriter): Record<string, OpenAp
       const operations = byPath.get(key) ?? new Map<string, OpenApiOperation>();
       const covering = coveringComponents(model.app, model.components, controller, route);
       const componentParams = beforeHandlerMethods(covering).flatMap((method) => method.params);
-      operations.set(route.httpMethod, buildOperation(route, model.schemas, componentParams, write));
+      const operation = buildOperation(route, model.schemas, componentParams, write);
+      secureOperation(operation, covering, schemes);
+      operations.set(route.httpMethod, orderOperation(operation));
       byPath.set(key, operations);
     }
   }
@@ -91,7 +114,23 @@ function buildOperation(
   operation.responses = documentResponses(route, write);
   if (doc.deprecated) operation.deprecated = true;
   if (route.kind === 'websocket') operation['x-svc-websocket'] = true;
-  return orderOperation(operation);
+  return operation;
+}
+
+/** The covering components' schemes as the operation's requirement, their credential parameters left out. */
+function secureOperation(
+  operation: OpenApiOperation,
+  covering: readonly ComponentModel[],
+  schemes: Map<string, SecurityModel>,
+): void {
+  const security = coveringSecurity(covering);
+  if (security.length === 0) return;
+  for (const scheme of security) if (!schemes.has(scheme.name)) schemes.set(scheme.name, scheme);
+  operation.security = securityRequirement(covering);
+  if (!operation.parameters) return;
+  const parameters = withoutCredentials(operation.parameters, security);
+  if (parameters.length > 0) operation.parameters = parameters;
+  else delete operation.parameters;
 }
 
 /** A fixed key order, whatever order the fields were set in. */
@@ -105,6 +144,7 @@ function orderOperation(operation: OpenApiOperation): OpenApiOperation {
     'requestBody',
     'responses',
     'deprecated',
+    'security',
     'x-svc-websocket',
   ];
   const ordered: Record<string, unknown> = {};

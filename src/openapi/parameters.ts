@@ -1,6 +1,7 @@
 /** Route parameters → OpenAPI `parameters` and `requestBody`. */
 import type { ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import { WEBSOCKET_UPGRADE_HEADERS } from '../model/framework-answers.js';
 import { expandQueryObject } from '../model/query-object.js';
 import { paramNames } from '../model/route-paths.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
@@ -44,7 +45,26 @@ export function documentParameters(
     if (param.wholeObject) queryObjectParameters(param, schemas, write).forEach(add);
     else add(simpleParameter(param, write));
   }
+  if (route.kind === 'websocket') upgradeHeaders(result).forEach(add);
   return result;
+}
+
+/**
+ * A WebSocket route's upgrade headers: without them svc answers 426, never 101. One the route or a
+ * component binds itself (any spelling) is already listed.
+ */
+function upgradeHeaders(listed: readonly OpenApiParameter[]): OpenApiParameter[] {
+  const bound = new Set(
+    listed.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name.toLowerCase()),
+  );
+  return WEBSOCKET_UPGRADE_HEADERS.filter((header) => !bound.has(header.name.toLowerCase())).map(
+    (header) => ({
+      name: header.name,
+      in: 'header',
+      required: true,
+      schema: structuredClone(header.schema),
+    }),
+  );
 }
 
 function simpleParameter(param: ParamModel, write: SchemaWriter): OpenApiParameter {

@@ -1,8 +1,10 @@
 /** A route's responses: the success response by return kind, then the documented extras. */
-import type { RouteModel } from '../model/app-model.js';
-import { FRAMEWORK_STATUS } from '../model/framework-answers.js';
+import type { ApiResponseModel, RouteModel } from '../model/app-model.js';
+import { FRAMEWORK_STATUS, SHARED_RESPONSES } from '../model/framework-answers.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
-import type { OpenApiResponse } from './types.js';
+import type { OpenApiReference, OpenApiResponse } from './types.js';
+
+const RESPONSE_REF_PREFIX = '#/components/responses/';
 
 const MEDIA_TYPES = {
   text: 'text/plain',
@@ -13,13 +15,17 @@ const MEDIA_TYPES = {
 export function documentResponses(
   route: RouteModel,
   write: SchemaWriter = publicSchema,
-): Record<string, OpenApiResponse> {
-  const responses = new Map<number, OpenApiResponse>();
+): Record<string, OpenApiResponse | OpenApiReference> {
+  const responses = new Map<number, OpenApiResponse | OpenApiReference>();
   const success = successResponse(route, write);
   responses.set(success.status, success.response);
   for (const extra of route.doc.responses) {
+    if (extra.shared) {
+      responses.set(extra.status, { $ref: `${RESPONSE_REF_PREFIX}${SHARED_RESPONSES[extra.shared].name}` });
+      continue;
+    }
     const response: OpenApiResponse = { description: extra.description };
-    const existing = responses.get(extra.status);
+    const existing = responses.get(extra.status) as OpenApiResponse | undefined;
     if (extra.schema) {
       response.content = { [extra.mediaType ?? 'application/json']: { schema: write(extra.schema) } };
     } else if (existing?.content) {
@@ -30,6 +36,27 @@ export function documentResponses(
   }
   const sorted = [...responses.entries()].sort(([a], [b]) => a - b);
   return Object.fromEntries(sorted.map(([status, response]) => [String(status), response]));
+}
+
+/** `components.responses`: each shared answer the routes refer to, written once, sorted by name. */
+export function sharedResponses(
+  routes: readonly RouteModel[],
+  write: SchemaWriter = publicSchema,
+): Record<string, OpenApiResponse> {
+  const shared = new Map<string, OpenApiResponse>();
+  for (const response of routes.flatMap((route) => route.doc.responses)) {
+    if (!response.shared) continue;
+    const name = SHARED_RESPONSES[response.shared].name;
+    if (!shared.has(name)) shared.set(name, sharedResponse(response, write));
+  }
+  return Object.fromEntries([...shared.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function sharedResponse(response: ApiResponseModel, write: SchemaWriter): OpenApiResponse {
+  const { description, schema, mediaType } = response;
+  return schema
+    ? { description, content: { [mediaType ?? 'application/json']: { schema: write(schema) } } }
+    : { description };
 }
 
 function successResponse(

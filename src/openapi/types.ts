@@ -23,6 +23,14 @@ export interface OpenApiResponse {
   content?: Record<string, OpenApiMediaType>;
 }
 
+/** A shared answer: `{$ref: '#/components/responses/InvalidInput'}`. */
+export interface OpenApiReference {
+  $ref: string;
+}
+
+/** `{[schemeName]: []}`: all of the named schemes together (svc writes one object per operation). */
+export type OpenApiSecurityRequirement = Record<string, string[]>;
+
 export interface OpenApiOperation {
   tags: string[];
   summary?: string;
@@ -30,8 +38,9 @@ export interface OpenApiOperation {
   operationId: string;
   parameters?: OpenApiParameter[];
   requestBody?: OpenApiRequestBody;
-  responses: Record<string, OpenApiResponse>;
+  responses: Record<string, OpenApiResponse | OpenApiReference>;
   deprecated?: boolean;
+  security?: OpenApiSecurityRequirement[];
   /** A WebSocket route: the `get` is the upgrade request. */
   'x-svc-websocket'?: true;
 }
@@ -51,5 +60,11 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   servers?: { url: string }[];
   paths: Record<string, OpenApiPathItem>;
-  components?: { schemas: Record<string, JsonSchema> };
+  components?: OpenApiComponents;
+}
+
+export interface OpenApiComponents {
+  schemas?: Record<string, JsonSchema>;
+  responses?: Record<string, OpenApiResponse>;
+  securitySchemes?: Record<string, Record<string, unknown>>;
 }

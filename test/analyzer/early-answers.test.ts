@@ -55,7 +55,7 @@ describe('components in the document', () => {
   it('leaves a status the route documents itself (@ApiResponse and the success response win)', () => {
     const responses = document.paths['/vault/traced']?.post?.responses;
     assert.deepEqual(Object.keys(responses ?? {}), ['200', '400', '401', '403', '410']);
-    assert.equal(responses?.['401']?.description, 'Who are you?');
+    assert.equal((responses?.['401'] as { description?: string } | undefined)?.description, 'Who are you?');
     assert.deepEqual(responses?.['200'], { description: 'Success' });
   });
 

@@ -98,7 +98,7 @@ describe('OpenAPI 3.2: the sample app', () => {
 
   it('keeps a WebSocket route a get with 101 and x-svc-websocket, with both message schemas', () => {
     const echo = at(document, 'paths', '/tools/echo/{room}', 'get') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(echo.responses as object), ['101', '400']);
+    assert.deepEqual(Object.keys(echo.responses as object), ['101', '400', '426']);
     assert.deepEqual(at(document, 'paths', '/tools/echo/{room}', 'get', 'responses', '101'), {
       description: 'Switching Protocols',
     });

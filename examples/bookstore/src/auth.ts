@@ -1,5 +1,5 @@
 /** A bearer-token guard (docs/lifecycle.md), and a role guard that reads what it stored. */
-import { component, Data, DataHolder, Guard, GuardResult, Header } from 'svcjs';
+import { ApiSecurity, component, Data, DataHolder, Guard, GuardResult, Header } from 'svcjs';
 
 /** Known tokens and the role each one carries (a real app asks its identity provider). */
 export const TOKENS = new Map<string, string>([
@@ -7,6 +7,8 @@ export const TOKENS = new Map<string, string>([
   ['admin-token', 'admin'],
 ]);
 
+/** The document lists `bearer` as the scheme of every route this guard covers, with no Authorization parameter. */
+@ApiSecurity('bearer', { type: 'http', scheme: 'bearer' })
 export class BearerAuth {
   @Guard()
   check(@Header('Authorization') auth: string | undefined, @Data() data: DataHolder): GuardResult {

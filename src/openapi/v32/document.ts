@@ -7,7 +7,13 @@ import type { AppModel, RouteModel } from '../../model/app-model.js';
 import type { JsonSchema } from '../../model/json-schema.js';
 import { reachableSchemas } from '../../model/refs.js';
 import { buildOpenApiDocument, documentPath } from '../document.js';
-import type { OpenApiDocument, OpenApiOperation, OpenApiPathItem } from '../types.js';
+import type {
+  OpenApiComponents,
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiPathItem,
+  OpenApiResponse,
+} from '../types.js';
 import { toSchema2020, type JsonSchema2020 } from './schema.js';
 
 /** The path item's fixed operation fields in 3.2, in the order they are written. */
@@ -21,7 +27,7 @@ export interface OpenApi32Document {
   info: { title: string; version: string; description?: string };
   servers?: { url: string }[];
   paths: Record<string, OpenApi32PathItem>;
-  components?: { schemas: Record<string, JsonSchema2020> };
+  components?: Omit<OpenApiComponents, 'schemas'> & { schemas?: Record<string, JsonSchema2020> };
 }
 
 export function buildOpenApi32Document(model: AppModel): OpenApi32Document {
@@ -34,15 +40,17 @@ export function buildOpenApi32Document(model: AppModel): OpenApi32Document {
     if (operation) sayStreams(operation, route);
   }
   // Recomputed: an SSE item's schema may reach components the 3.0.3 document never shows.
-  const schemas = reachableSchemas(paths, model.schemas);
+  const { schemas: _schemas, ...shared } = base.components ?? {};
+  const schemas = reachableSchemas({ paths, shared }, model.schemas);
+  const components: OpenApi32Document['components'] = {};
+  if (Object.keys(schemas).length > 0) components.schemas = convertAll(schemas, baseComponents(base));
+  Object.assign(components, shared); // responses and security schemes: the same in both documents
   return {
     openapi: '3.2.0',
     info: base.info,
     ...(base.servers && { servers: base.servers }),
     paths,
-    ...(Object.keys(schemas).length > 0 && {
-      components: { schemas: convertAll(schemas, baseComponents(base)) },
-    }),
+    ...(Object.keys(components).length > 0 && { components }),
   };
 }
 
@@ -103,7 +111,7 @@ function findOperation(
 function sayStreams(operation: OpenApi32Operation, route: RouteModel): void {
   const item = toSchema2020(route.returns.schema ?? {});
   if (route.kind === 'sse') {
-    const success = operation.responses[String(route.statusCode)];
+    const success = operation.responses[String(route.statusCode)] as OpenApiResponse | undefined;
     // Only svc's own stream answer: an `@ApiResponse` that gave this status a type keeps it.
     if (success?.content?.['text/event-stream'])
       success.content = { ...success.content, 'text/event-stream': { itemSchema: item } } as never;

@@ -16,6 +16,7 @@ import { frameworkProblem, PROBLEM_CONTENT_TYPE, type Problem } from '../errors/
 import { installCustomMethodSupport, noteRequest } from '../http/custom-methods/index.js';
 import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
+import { installConnectAnswers } from './connect-requests.js';
 import type { RequestHandler } from './request-handler.js';
 
 export interface ServerHandle {
@@ -43,6 +44,7 @@ export function createHttpServer(handler: RequestHandler, options: HttpServerOpt
     bodyLimit: options.bodyLimit,
     onOtherClientError: answerClientError,
   });
+  installConnectAnswers(server, (req, res) => void handler(req, res));
   const webSockets = options.webSockets
     ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), {
         maxPayload: options.webSocket?.maxPayload,

@@ -21,6 +21,18 @@ export interface ApiResponseOptions {
   mediaType?: string;
 }
 export const ApiResponse = (_status: number, _options: ApiResponseOptions): AnyDecorator => noop;
+/**
+ * An OpenAPI security scheme object (`{type: 'http', scheme: 'bearer'}`,
+ * `{type: 'apiKey', in: 'header', name: 'X-Api-Key'}`, ...), read by the analyzer only.
+ */
+export type ApiSecurityScheme = Record<string, unknown> & {
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+};
+/**
+ * On a lifecycle component class: the credential it checks, as `components.securitySchemes[name]`;
+ * every operation the component covers requires it (docs/openapi.md, "Security").
+ */
+export const ApiSecurity = (_name: string, _scheme: ApiSecurityScheme): ClassDecorator => noop;
 /** On a method or controller: left out of the document, still served. On a property: left out of its schema. */
 export const ApiHidden = (): AnyDecorator => noop;
 

@@ -1,4 +1,6 @@
 /** Errors a handler or component throws to answer with a status. */
+import { NAMED_HTTP_ERRORS } from '../../model/http-errors.js';
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -12,41 +14,41 @@ export class HttpError extends Error {
 
 export class BadRequestError extends HttpError {
   constructor(message = 'Bad Request', details?: unknown) {
-    super(400, message, details);
+    super(NAMED_HTTP_ERRORS.BadRequestError, message, details);
   }
 }
 export class UnauthorizedError extends HttpError {
   constructor(message = 'Unauthorized', details?: unknown) {
-    super(401, message, details);
+    super(NAMED_HTTP_ERRORS.UnauthorizedError, message, details);
   }
 }
 export class ForbiddenError extends HttpError {
   constructor(message = 'Forbidden', details?: unknown) {
-    super(403, message, details);
+    super(NAMED_HTTP_ERRORS.ForbiddenError, message, details);
   }
 }
 export class NotFoundError extends HttpError {
   constructor(message = 'Not Found', details?: unknown) {
-    super(404, message, details);
+    super(NAMED_HTTP_ERRORS.NotFoundError, message, details);
   }
 }
 export class ConflictError extends HttpError {
   constructor(message = 'Conflict', details?: unknown) {
-    super(409, message, details);
+    super(NAMED_HTTP_ERRORS.ConflictError, message, details);
   }
 }
 export class UnprocessableEntityError extends HttpError {
   constructor(message = 'Unprocessable Entity', details?: unknown) {
-    super(422, message, details);
+    super(NAMED_HTTP_ERRORS.UnprocessableEntityError, message, details);
   }
 }
 export class TooManyRequestsError extends HttpError {
   constructor(message = 'Too Many Requests', details?: unknown) {
-    super(429, message, details);
+    super(NAMED_HTTP_ERRORS.TooManyRequestsError, message, details);
   }
 }
 export class InternalServerError extends HttpError {
   constructor(message = 'Internal Server Error', details?: unknown) {
-    super(500, message, details);
+    super(NAMED_HTTP_ERRORS.InternalServerError, message, details);
   }
 }

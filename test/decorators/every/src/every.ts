@@ -8,6 +8,7 @@ import {
   ApiHidden,
   ApiInfo,
   ApiResponse,
+  ApiSecurity,
   ApiSummary,
   ApiTag,
   ApiType,
@@ -47,6 +48,7 @@ import {
 
 export class TeapotError extends Error {}
 
+@ApiSecurity('key', { type: 'apiKey', in: 'header', name: 'X-Key' })
 export class Everything {
   @Middleware()
   before(@Header('X-Trace') trace?: string): MiddlewareResult {

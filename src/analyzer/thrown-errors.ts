@@ -1,0 +1,148 @@
+/**
+ * The errors a handler throws, documented under their statuses (docs/openapi.md, "Thrown errors"):
+ * `throw new HttpError(404, ...)` with a literal status, `throw new NotFoundError(...)`, or a
+ * project subclass whose constructor passes a literal status up, in the handler's own body or in
+ * the body of a project function or method the handler calls directly (one level: deeper calls,
+ * or a status only known at run time, stay undocumented unless an `@ApiResponse` says them).
+ */
+import { STATUS_CODES } from 'node:http';
+import ts from 'typescript';
+import type { ApiResponseModel } from '../model/app-model.js';
+import { namedHttpErrorStatus } from '../model/http-errors.js';
+import type { AnalysisContext } from './context.js';
+import { PROBLEM_MEDIA_TYPE } from './problem.js';
+import { readStatic } from './static-values.js';
+import { isSvcFile, resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
+
+/** Adds a problem response for each status the handler (or what it calls directly) throws, unless documented. */
+export function addThrownErrors(
+  context: AnalysisContext,
+  method: ts.MethodDeclaration,
+  responses: ApiResponseModel[],
+): void {
+  if (!method.body) return;
+  const statuses = new Set(thrownStatuses(context, method.body));
+  for (const body of calledBodies(context, method.body)) {
+    for (const status of thrownStatuses(context, body)) statuses.add(status);
+  }
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    if (responses.some((response) => response.status === status)) continue;
+    // The schema is the problem schema, filled in with the other error bodies (`documentErrorBodies`).
+    responses.push({ status, description: STATUS_CODES[status] ?? 'Error', mediaType: PROBLEM_MEDIA_TYPE });
+  }
+}
+
+/** The statically known statuses of every `throw new X(...)` inside `body`. */
+function thrownStatuses(context: AnalysisContext, body: ts.Node): number[] {
+  const statuses: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isThrowStatement(node)) {
+      const thrown = skipOuterExpressions(node.expression);
+      const status = ts.isNewExpression(thrown) ? statusOfNew(context, thrown, new Set()) : undefined;
+      if (status !== undefined && status >= 400 && status <= 599) statuses.push(status);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return statuses;
+}
+
+/** The status `new X(args)` answers with: a literal given to `HttpError`, or the status of a subclass. */
+function statusOfNew(
+  context: AnalysisContext,
+  call: ts.NewExpression | ts.CallExpression,
+  seen: Set<ts.Node>,
+): number | undefined {
+  const target = ts.isNewExpression(call) ? call.expression : undefined;
+  const declaration = target ? classOf(context, target) : superClassOf(context, call);
+  if (!declaration || seen.has(declaration)) return undefined;
+  seen.add(declaration);
+  const name = declaration.name?.text ?? '';
+  if (isSvcFile(declaration.getSourceFile().fileName)) {
+    if (name !== 'HttpError') return namedHttpErrorStatus(name);
+    const status = call.arguments?.[0] && readStatic(context, call.arguments[0]);
+    return typeof status === 'number' ? status : undefined;
+  }
+  return statusOfProjectClass(context, declaration, seen);
+}
+
+/** A project subclass: the status its constructor passes to `super(...)`, or its base class's. */
+function statusOfProjectClass(
+  context: AnalysisContext,
+  declaration: ts.ClassDeclaration,
+  seen: Set<ts.Node>,
+): number | undefined {
+  const constructor = declaration.members.find(ts.isConstructorDeclaration);
+  if (!constructor) {
+    const heritage = declaration.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
+    const base = heritage?.types[0]?.expression;
+    const baseClass = base && classOf(context, base);
+    if (!baseClass || seen.has(baseClass)) return undefined;
+    seen.add(baseClass);
+    if (isSvcFile(baseClass.getSourceFile().fileName))
+      return namedHttpErrorStatus(baseClass.name?.text ?? '');
+    return statusOfProjectClass(context, baseClass, seen);
+  }
+  const superCall = constructor.body?.statements
+    .map((statement) => (ts.isExpressionStatement(statement) ? statement.expression : undefined))
+    .find(
+      (expression): expression is ts.CallExpression =>
+        expression !== undefined &&
+        ts.isCallExpression(expression) &&
+        expression.expression.kind === ts.SyntaxKind.SuperKeyword,
+    );
+  return superCall ? statusOfNew(context, superCall, seen) : undefined;
+}
+
+/** The class `super(...)` calls, from the enclosing class's `extends`. */
+function superClassOf(
+  context: AnalysisContext,
+  call: ts.NewExpression | ts.CallExpression,
+): ts.ClassDeclaration | undefined {
+  let node: ts.Node | undefined = call;
+  while (node && !ts.isClassDeclaration(node)) node = node.parent;
+  const heritage = node?.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+  const base = heritage?.types[0]?.expression;
+  return base ? classOf(context, base) : undefined;
+}
+
+function classOf(context: AnalysisContext, expression: ts.Expression): ts.ClassDeclaration | undefined {
+  const symbol = resolveSymbol(context.checker, skipOuterExpressions(expression));
+  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+  return declaration && ts.isClassDeclaration(declaration) ? declaration : undefined;
+}
+
+/** The bodies of the project functions and methods called directly in `body` (each once). */
+function calledBodies(context: AnalysisContext, body: ts.Node): ts.Node[] {
+  const bodies = new Set<ts.Node>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const called = calledBody(context, node);
+      if (called && called !== body) bodies.add(called);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return [...bodies];
+}
+
+function calledBody(context: AnalysisContext, call: ts.CallExpression): ts.Node | undefined {
+  const callee = skipOuterExpressions(call.expression);
+  const name = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+  const declaration = resolveSymbol(context.checker, name)?.valueDeclaration;
+  if (!declaration) return undefined;
+  const file = declaration.getSourceFile();
+  if (
+    file.isDeclarationFile ||
+    isSvcFile(file.fileName) ||
+    context.program.isSourceFileFromExternalLibrary(file)
+  ) {
+    return undefined;
+  }
+  if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) return declaration.body;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
+    const initializer = skipOuterExpressions(declaration.initializer);
+    if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer.body;
+  }
+  return undefined;
+}

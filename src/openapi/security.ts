@@ -1,0 +1,46 @@
+/**
+ * Security from `@ApiSecurity(name, scheme)` on the components that cover a route
+ * (docs/openapi.md, "Security"): the requirement the operation lists, and the parameter that
+ * carries the credential, which the document leaves out (OpenAPI tools send it themselves, and
+ * 3.0.3 says they ignore an `Authorization` header parameter).
+ */
+import type { ComponentModel, SecurityModel } from '../model/app-model.js';
+import type { OpenApiParameter, OpenApiSecurityRequirement } from './types.js';
+
+/** One requirement object naming every scheme of the covering components, or none. */
+export function securityRequirement(covering: readonly ComponentModel[]): OpenApiSecurityRequirement[] {
+  const names = coveringSecurity(covering).map((security) => security.name);
+  if (names.length === 0) return [];
+  return [Object.fromEntries([...new Set(names)].map((name) => [name, []]))];
+}
+
+export function coveringSecurity(covering: readonly ComponentModel[]): SecurityModel[] {
+  return covering.flatMap((component) => (component.security ? [component.security] : []));
+}
+
+/** Where a scheme's credential travels: an API key's own place, the `Authorization` header otherwise. */
+function carrierOf(scheme: Record<string, unknown>): { in: string; name: string } | undefined {
+  if (scheme.type === 'apiKey') {
+    return typeof scheme.in === 'string' && typeof scheme.name === 'string'
+      ? { in: scheme.in, name: scheme.name }
+      : undefined;
+  }
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+    return { in: 'header', name: 'Authorization' };
+  }
+  return undefined;
+}
+
+/** The parameters without those that carry one of the schemes' credentials (header names case-insensitively). */
+export function withoutCredentials(
+  parameters: OpenApiParameter[],
+  schemes: readonly SecurityModel[],
+): OpenApiParameter[] {
+  const carriers = schemes.flatMap((security) => carrierOf(security.scheme) ?? []);
+  const same = (parameter: OpenApiParameter, carrier: { in: string; name: string }): boolean =>
+    parameter.in === carrier.in &&
+    (parameter.in === 'header'
+      ? parameter.name.toLowerCase() === carrier.name.toLowerCase()
+      : parameter.name === carrier.name);
+  return parameters.filter((parameter) => !carriers.some((carrier) => same(parameter, carrier)));
+}
