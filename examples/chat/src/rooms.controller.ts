@@ -1,0 +1,45 @@
+import { Body, Controller, Param, Post, PubSub, SSE, StatusCode, WebSocket, type Subscription } from 'svcjs';
+import { topicOf, type ChatMessage, type PostedMessage, type RoomEvent } from './chat.js';
+
+/**
+ * Chat rooms: post a message over HTTP, listen over server-sent events or a WebSocket. Messages
+ * travel through PubSub, so a listener on one worker or machine hears a post made on another.
+ */
+@Controller('rooms/:room')
+export class RoomsController {
+  constructor(private readonly pubsub: PubSub) {}
+
+  /** Posts a message to everyone in the room. 503 while the PubSub transport (Redis) is down. */
+  @Post('messages')
+  @StatusCode(202)
+  async post(@Param() room: string, @Body() message: ChatMessage): Promise<void> {
+    const posted: PostedMessage = { type: 'message', room, ...message, sentAt: new Date().toISOString() };
+    await this.pubsub.publish(topicOf(room), posted);
+  }
+
+  /** The room's events as server-sent events: `joined`, then every message. */
+  @SSE('events')
+  events(@Param() room: string): AsyncIterable<RoomEvent> {
+    return listen(room, this.pubsub.subscribe<PostedMessage>(topicOf(room)));
+  }
+
+  /** The same events as WebSocket text frames (JSON). */
+  @WebSocket('socket')
+  socket(@Param() room: string): AsyncIterable<RoomEvent> {
+    return listen(room, this.pubsub.subscribe<PostedMessage>(topicOf(room)));
+  }
+}
+
+/**
+ * `joined` once the subscription is live, then the room's messages. `finally` unsubscribes even
+ * when the client leaves before the first event (svc closes the stream's iterator then).
+ */
+async function* listen(room: string, messages: Subscription<PostedMessage>): AsyncGenerator<RoomEvent> {
+  try {
+    await messages.ready;
+    yield { type: 'joined', room, server: process.pid };
+    yield* messages;
+  } finally {
+    await messages.return();
+  }
+}
