@@ -38,7 +38,8 @@ export function toJsonForm(value: unknown): unknown {
 }
 
 export function jsonReplacer(_key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return Number(value);
+  // Beyond the safe range a bigint's JSON form is its digits as a string, as a client sends it.
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
   if (value instanceof Map) return Object.fromEntries(value);
   if (value instanceof Set) return [...value];
   return value;

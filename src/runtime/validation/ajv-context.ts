@@ -13,6 +13,7 @@ import {
   toAjvSchema,
   type AjvSchema,
 } from './ajv-schema.js';
+import { addIntegerKeywords } from './ajv-integer.js';
 import { addPatternKeyword } from './ajv-pattern.js';
 import type { Schemas } from './schema-walk.js';
 
@@ -85,6 +86,7 @@ function createAjv(discriminator: boolean, definitions: Record<string, AjvSchema
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, discriminator, logger: false });
   addFormats(ajv);
   addPatternKeyword(ajv);
+  addIntegerKeywords(ajv);
   ajv.addSchema({ $id: DEFINITIONS_ID, definitions });
   return ajv;
 }

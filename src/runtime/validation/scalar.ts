@@ -8,6 +8,7 @@
 import type { JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
 import { unwrapSingle } from '../../model/schema-walk.js';
+import { SAFE_INTEGER_MESSAGE } from './ajv-integer.js';
 import { describeSchema, type Schemas } from './schema-walk.js';
 
 export class Invalid {
@@ -78,8 +79,9 @@ function parseNumber(text: string): number | Invalid {
 }
 
 function parseInteger(text: string): number | Invalid {
-  const value = INTEGER.test(text) ? Number(text) : NaN;
-  return Number.isSafeInteger(value) ? value : new Invalid('must be an integer');
+  if (!INTEGER.test(text)) return new Invalid('must be an integer');
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : new Invalid(SAFE_INTEGER_MESSAGE);
 }
 
 function parseBigInt(text: string): bigint | Invalid {

@@ -1,0 +1,46 @@
+/**
+ * Integers beyond JSON's exact range. `JSON.parse` turns `9007199254740993` into
+ * `9007199254740992` without a word, so an `integer` outside ±(2^53 − 1) may already be a
+ * different number than the client sent: it is refused rather than silently rounded. A `bigint`
+ * takes its full range as a string of digits (`"9007199254740993"`), and a JSON number only
+ * within the safe range, for the same reason.
+ *
+ * ajv-schema.ts puts `svcSafeInteger` on every `integer` schema and `svcBigInt` in place of the
+ * type of every `bigint` one; their errors carry their own message.
+ */
+import type { Ajv, ErrorObject } from 'ajv';
+
+export const SAFE_INTEGER_KEYWORD = 'svcSafeInteger';
+export const BIGINT_KEYWORD = 'svcBigInt';
+
+export const SAFE_INTEGER_MESSAGE =
+  'must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)';
+const BIGINT_TYPE_MESSAGE = 'must be an integer';
+const BIGINT_RANGE_MESSAGE =
+  'must be a string of digits beyond ±9007199254740991 (a JSON number that large loses precision)';
+
+/** A string of digits, optionally signed: how a bigint travels in JSON beyond the safe range. */
+export const BIGINT_DIGITS = /^-?\d+$/;
+
+type KeywordValidate = ((data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] };
+
+export function addIntegerKeywords(ajv: Ajv): void {
+  ajv.addKeyword({ keyword: SAFE_INTEGER_KEYWORD, type: 'number', compile: () => safeInteger });
+  ajv.addKeyword({ keyword: BIGINT_KEYWORD, compile: () => bigIntValue });
+}
+
+/** A fraction is the `type` keyword's error to report, not this one's. */
+const safeInteger: KeywordValidate = (data) => {
+  if (!Number.isInteger(data) || Number.isSafeInteger(data)) return true;
+  safeInteger.errors = [{ keyword: SAFE_INTEGER_KEYWORD, params: {}, message: SAFE_INTEGER_MESSAGE }];
+  return false;
+};
+
+const bigIntValue: KeywordValidate = (data) => {
+  if (typeof data === 'string' && BIGINT_DIGITS.test(data)) return true;
+  if (Number.isSafeInteger(data)) return true;
+  const message =
+    typeof data === 'number' && Number.isInteger(data) ? BIGINT_RANGE_MESSAGE : BIGINT_TYPE_MESSAGE;
+  bigIntValue.errors = [{ keyword: BIGINT_KEYWORD, params: {}, message }];
+  return false;
+};
