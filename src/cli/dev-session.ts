@@ -5,6 +5,7 @@
  * server that will not start leaves the last good server (if any) in place.
  */
 import type ts from 'typescript';
+import { resolveDocsPath } from '../runtime/docs-page/index.js';
 import type { CliOptions } from './args.js';
 import { analyzeAndWriteSpec, isFatalForDev } from './analyze.js';
 import { AppCompiler, devTarget } from './app-compiler.js';
@@ -22,6 +23,8 @@ export class DevSession {
   private queue: Promise<RebuildOutcome> = Promise.resolve('unchanged');
   private pending: string[] | undefined;
   private closing = false;
+  /** Where the served app has its reference page (svc dev runs it in dev mode), if on. */
+  private docsPath: string | undefined;
 
   constructor(private readonly options: CliOptions) {
     this.compiler = new AppCompiler(devTarget(options.root), true);
@@ -76,6 +79,7 @@ export class DevSession {
       return 'failed';
     }
     const compiled = this.compiler.compile(run.program, run.model);
+    this.docsPath = resolveDocsPath(run.model.options?.docs, true);
     log(
       `svc: analyzed in ${Math.round(run.milliseconds)} ms, type-checked in ${Math.round(run.typeCheckMilliseconds)} ms, emitted ${compiled.emitted} file(s) in ${Math.round(compiled.milliseconds)} ms`,
     );
@@ -111,6 +115,7 @@ export class DevSession {
     process.stdout.write(
       `${formatRouteTable(server.listening.routes)}svc: listening on ${server.listening.url}\n`,
     );
+    if (this.docsPath) log(`svc: API reference at ${new URL(this.docsPath, server.listening.url).href}`);
     void server.exited.then((code) => this.onServerExit(server, code));
     return true;
   }

@@ -2,9 +2,10 @@ import { ApiInfo, App } from 'svcjs';
 
 /**
  * One process needs nothing more. `svc start --workers 4` shares rooms between the workers;
- * `SVC_REDIS_URL=redis://127.0.0.1:6379` shares them between processes and machines.
+ * `SVC_REDIS_URL=redis://127.0.0.1:6379` (or `pubsub: { redis }` here) shares them between
+ * processes and machines.
  */
-@App({ prefix: '/api', port: 8080, pubsub: { maxQueue: 1000 } })
+@App({ prefix: '/api', port: 8080 })
 @ApiInfo({
   title: 'Chat',
   version: '1.0.0',
