@@ -25,7 +25,10 @@ export function buildOpenApiDocument(model: AppModel, write: SchemaWriter = publ
   const components: OpenApiComponents = {};
   if (Object.keys(schemas).length > 0) components.schemas = writeSchemas(schemas, write);
   if (Object.keys(responses).length > 0) components.responses = responses;
-  if (schemes.size > 0) components.securitySchemes = securitySchemes(schemes);
+  if (schemes.size > 0) {
+    components.securitySchemes = securitySchemes(schemes);
+    markOpenOperations(paths);
+  }
   return {
     openapi: '3.0.3',
     info: documentInfo(model),
@@ -37,6 +40,25 @@ export function buildOpenApiDocument(model: AppModel, write: SchemaWriter = publ
 
 function visibleRoutes(model: AppModel): RouteModel[] {
   return model.controllers.flatMap((controller) => controller.routes).filter((route) => !route.doc.hidden);
+}
+
+/**
+ * Once some operation requires a scheme, every other one says `security: []`: it needs no
+ * credential (rather than leaving a reader to guess, which lint tools flag).
+ */
+function markOpenOperations(paths: Record<string, OpenApiPathItem>): void {
+  const open = (operations: Record<string, unknown>): void => {
+    for (const [method, value] of Object.entries(operations)) {
+      const operation = value as OpenApiOperation;
+      if (method !== 'x-svc-methods' && !operation.security) {
+        operations[method] = orderOperation({ ...operation, security: [] });
+      }
+    }
+  };
+  for (const item of Object.values(paths)) {
+    open(item as Record<string, unknown>);
+    if (item['x-svc-methods']) open(item['x-svc-methods']);
+  }
 }
 
 /** Each scheme a documented operation requires, by name (sorted). */

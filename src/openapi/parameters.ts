@@ -26,7 +26,9 @@ export function documentParameters(
   const result: OpenApiParameter[] = [];
   const seen = new Set<string>();
   const add = (parameter: OpenApiParameter): void => {
-    const id = `${parameter.in}\u0000${parameter.name}`;
+    // Header names are case-insensitive: `Authorization` and `authorization` are one parameter.
+    const name = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
+    const id = `${parameter.in}\u0000${name}`;
     if (seen.has(id)) return;
     seen.add(id);
     result.push(parameter);

@@ -25,6 +25,7 @@ export class BooksController {
     return this.repo.list({ author, limit });
   }
 
+  /** One book by its id. */
   @Get(':id')
   @ApiResponse(404, { description: 'No book has this id' })
   get(@Param() id: string): Book {
@@ -33,6 +34,7 @@ export class BooksController {
     return book;
   }
 
+  /** Adds a book; the store gives it its id. */
   @Post()
   @StatusCode(201)
   @RequireAuth()
@@ -41,6 +43,7 @@ export class BooksController {
     return this.repo.add(book);
   }
 
+  /** Replaces a book. */
   @Put(':id')
   @RequireAuth()
   @ApiResponse(401, { description: 'Missing or invalid bearer token' })
@@ -51,6 +54,7 @@ export class BooksController {
     return replaced;
   }
 
+  /** Changes some fields of a book. */
   @Patch(':id')
   @RequireAuth()
   @ApiResponse(401, { description: 'Missing or invalid bearer token' })
@@ -61,6 +65,7 @@ export class BooksController {
     return updated;
   }
 
+  /** Removes a book (admin role). */
   @Delete(':id')
   @StatusCode(204)
   @RequireAuth()
