@@ -34,8 +34,9 @@ export function extractRouteDoc(context: AnalysisContext, input: RouteDocInput):
 }
 
 /**
- * The method's JSDoc text (tags aside): its first paragraph is the summary (lines joined by
- * spaces), the paragraphs after it the description.
+ * The method's JSDoc text (tags aside): its first sentence is the summary (lines joined by
+ * spaces), the rest of the text the description. A first paragraph with no sentence end is the
+ * summary as a whole.
  */
 function jsDocParagraphs(method: ts.MethodDeclaration): { summary?: string; description?: string } {
   const docs = ts
@@ -47,9 +48,16 @@ function jsDocParagraphs(method: ts.MethodDeclaration): { summary?: string; desc
     .join('\n\n');
   if (text === '') return {};
   const [first = '', ...rest] = text.split(/\r?\n[ \t]*\r?\n/).map((paragraph) => paragraph.trim());
-  const summary = first.replace(/\s*\r?\n\s*/g, ' ');
-  const description = rest.filter((paragraph) => paragraph !== '').join('\n\n');
+  const [summary, afterSummary] = firstSentence(first.replace(/\s*\r?\n\s*/g, ' '));
+  const description = [afterSummary, ...rest].filter((paragraph) => paragraph !== '').join('\n\n');
   return description === '' ? { summary } : { summary, description };
+}
+
+/** `Lists books. Newest first.` → [`Lists books.`, `Newest first.`]; a dot before a lower-case word (`e.g. the`) does not end it. */
+function firstSentence(paragraph: string): [string, string] {
+  const end = /[.!?](?=\s+[A-Z0-9`'"([])/.exec(paragraph);
+  if (!end) return [paragraph, ''];
+  return [paragraph.slice(0, end.index + 1), paragraph.slice(end.index + 1).trim()];
 }
 
 function readText(

@@ -20,8 +20,6 @@ export interface DecoratorArgument {
   defaultValue?: string | readonly string[];
   /** A rest argument: any number of values of `shape`. */
   rest?: true;
-  /** Case-insensitive keys (header names) are recorded lower-cased, by both sides. */
-  lowerCase?: true;
 }
 
 export type DocAnnotation =
@@ -108,7 +106,8 @@ export const DECORATORS = {
   },
   Param: param('path', [BINDING_NAME]),
   Query: param('query', [BINDING_NAME]),
-  Header: param('header', [{ ...BINDING_NAME, lowerCase: true }]),
+  // Recorded as written (the document shows `X-Request-Id`); the runtime looks it up lower-cased.
+  Header: param('header', [BINDING_NAME]),
   Cookie: param('cookie', [BINDING_NAME]),
   Body: param('body', [{ meaning: 'key path', shape: 'string[]', optional: true, defaultValue: [] }]),
   Data: param('data', [{ meaning: 'key', shape: 'string', optional: true }]),
@@ -165,7 +164,7 @@ export function decoratorSpec(name: string): DecoratorSpec | undefined {
   return Object.hasOwn(DECORATORS, name) ? DECORATORS[name as DecoratorName] : undefined;
 }
 
-/** The argument as recorded: the default for an omitted one, lower-cased where keys are case-insensitive. */
+/** The argument as recorded: the default for an omitted one. */
 export function normalizeArgument<T>(
   argument: DecoratorArgument & { defaultValue: T },
   value: T | undefined,
@@ -180,9 +179,9 @@ export function normalizeArgument<T>(
 ): T | undefined {
   // A copy of an array default, so no two records share (and could change) one array.
   const defaultValue = argument?.defaultValue;
-  const given =
-    value === undefined ? (Array.isArray(defaultValue) ? [...defaultValue] : defaultValue) : value;
-  return (argument?.lowerCase && typeof given === 'string' ? given.toLowerCase() : given) as T;
+  return (
+    value === undefined ? (Array.isArray(defaultValue) ? [...defaultValue] : defaultValue) : value
+  ) as T;
 }
 
 /** Names of the decorators with a role of this kind, in table order. */

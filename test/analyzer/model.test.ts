@@ -89,7 +89,7 @@ describe('app model of the sample app', () => {
     assert.deepEqual(summary(route('UsersController', 'get')), [
       [0, 'orgId', 'path', 'orgId', true],
       [1, 'userId', 'path', 'id', true],
-      [2, 'requestId', 'header', 'x-request-id', false],
+      [2, 'requestId', 'header', 'X-Request-Id', false],
     ]);
     assert.deepEqual(summary(route('UsersController', 'rename'))[2], [2, 'name', 'body', ['name'], true]);
     assert.deepEqual(summary(route('ToolsController', 'health')), [
@@ -196,7 +196,7 @@ describe('app model of the sample app', () => {
         method.role,
         method.params.map((param) => param.key),
       ]),
-      [['check', 'guard', ['authorization', 'data']]],
+      [['check', 'guard', ['Authorization', 'data']]],
     );
     // `@Data() data: DataHolder` binds the holder itself: the mark tells the runtime so.
     assert.deepEqual(auth?.methods[0]?.params[1]?.schema, { 'x-svc-type': 'DataHolder' });

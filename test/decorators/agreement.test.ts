@@ -63,7 +63,7 @@ describe('every decorator: runtime records and analyzer model agree', () => {
     ]);
   });
 
-  it('parameters: the same sources, and explicit keys normalised the same way (headers lower-cased)', () => {
+  it('parameters: the same sources, and explicit header keys kept as written by both', () => {
     const record = findClassRecord(fixture.ItemsController as Constructor);
     const get = items.routes.find((route) => route.methodName === 'get');
     assert.deepEqual(
@@ -72,7 +72,7 @@ describe('every decorator: runtime records and analyzer model agree', () => {
         ['path', 'group'],
         ['path', 'id'],
         ['query', 'verbose'],
-        ['header', 'x-request-id'],
+        ['header', 'X-Request-Id'],
         ['header', 'accept'],
       ],
     );
@@ -82,7 +82,7 @@ describe('every decorator: runtime records and analyzer model agree', () => {
         ['path', undefined],
         ['path', 'id'],
         ['query', undefined],
-        ['header', 'x-request-id'],
+        ['header', 'X-Request-Id'],
         ['header', undefined],
       ],
     );

@@ -69,7 +69,7 @@ test('each parameter decorator records the source of its table entry; header nam
   assert.deepEqual(findClassRecord(Handlers as Constructor)?.methods.get('handle')?.params, [
     { index: 0, source: 'path', key: undefined },
     { index: 1, source: 'query', key: 'q' },
-    { index: 2, source: 'header', key: 'x-token' },
+    { index: 2, source: 'header', key: 'X-Token' },
     { index: 3, source: 'cookie', key: 'sid' },
     { index: 4, source: 'body', key: [] },
     { index: 5, source: 'data', key: 'user' },

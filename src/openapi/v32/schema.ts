@@ -3,7 +3,7 @@
  * hints) to JSON Schema 2020-12 as OpenAPI 3.1+ uses it. The analyzer's converters are not run
  * again: every 3.2 schema is this function applied to the schema the 3.0.3 document is built from.
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { KEY_PATTERN_KEY, type JsonSchema } from '../../model/json-schema.js';
 import { someSubSchema } from '../../model/schema-walk.js';
 
 /** A JSON Schema 2020-12 object (type arrays, `const`, `prefixItems`, boolean `items`). */
@@ -38,19 +38,22 @@ export function toSchema2020(schema: JsonSchema): JsonSchema2020 {
   return someSubSchema(schema, differsIn2020) ? convert(schema) : (schema as JsonSchema2020);
 }
 
-/** Keywords 2020-12 says differently: `nullable`, one-value `enum`, boolean bounds, svc's hints. */
+/** Keywords 2020-12 says differently: `nullable`, one-value `enum`, boolean bounds, svc's hints, key patterns. */
 function differsIn2020(schema: JsonSchema): boolean {
   if (schema.nullable !== undefined || schema.enum?.length === 1) return true;
   if (schema.exclusiveMinimum !== undefined || schema.exclusiveMaximum !== undefined) return true;
-  return Object.keys(schema).some((key) => key.startsWith(SVC_HINT_PREFIX));
+  return Object.keys(schema).some((key) => key.startsWith(SVC_HINT_PREFIX) || key === KEY_PATTERN_KEY);
 }
 
 function convert(schema: JsonSchema): JsonSchema2020 {
   const out: JsonSchema2020 = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith(SVC_HINT_PREFIX) || key === 'nullable') continue;
+    if (key.startsWith(SVC_HINT_PREFIX) || key === 'nullable' || key === KEY_PATTERN_KEY) continue;
     out[key] = convertKeyword(key, value);
   }
+  // 2020-12 has the keyword 3.0.3 lacks: the key pattern is `propertyNames` here.
+  const keys = schema[KEY_PATTERN_KEY];
+  if (keys) out.propertyNames = { pattern: keys.pattern };
   const tuple = schema['x-svc-tuple'] as TupleHint | undefined;
   if (tuple) withPrefixItems(out, tuple);
   exclusiveBounds(out, schema);
@@ -106,6 +109,12 @@ function singleEnumToConst(out: JsonSchema2020): void {
 /** `nullable: true` → `null` in the type array (and the enum), else `anyOf` with `{type: 'null'}`. */
 function withNull(out: JsonSchema2020): JsonSchema2020 {
   if (typeof out.type === 'string') {
+    // `null` alone: 3.0.3 needs a type beside `nullable` (`{type: string, nullable, enum: [null]}`); 2020-12 has `null`.
+    if (out.const === null) {
+      delete out.const;
+      out.type = 'null';
+      return out;
+    }
     out.type = [out.type, 'null'];
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
     if ('const' in out) {

@@ -50,9 +50,11 @@ export function compileBinder(params: readonly ParamModel[], options: CoercerOpt
   };
 }
 
+/** The 400: `detail` names each failing input once (`errors` says everything wrong with each). */
 export function validationError(errors: InputError[]): FrameworkHttpError {
   const names = errors.map((error) => (error.name === '' ? error.in : `${error.in} '${error.name}'`));
-  return new FrameworkHttpError('SVC_ERR_VALIDATION', `Invalid request: ${names.join(', ')}.`, errors);
+  const detail = `Invalid request: ${[...new Set(names)].join(', ')}.`;
+  return new FrameworkHttpError('SVC_ERR_VALIDATION', detail, errors);
 }
 
 /** Whether any of these parameters reads the request body. */

@@ -17,8 +17,11 @@ export function compileExtractor(param: ParamModel): Extractor {
     case 'query':
       if (param.wholeObject) return (ex) => ex.query;
       return inherited ? ownValue(name, (ex) => ex.query) : (ex) => ex.query[name];
-    case 'header':
-      return inherited ? ownValue(name, (ex) => ex.headers) : (ex) => ex.headers[name];
+    case 'header': {
+      // Node lower-cases incoming header names; the key keeps the spelling the user wrote.
+      const header = name.toLowerCase();
+      return header in Object.prototype ? ownValue(header, (ex) => ex.headers) : (ex) => ex.headers[header];
+    }
     case 'cookie':
       return inherited ? ownValue(name, (ex) => ex.cookies) : (ex) => ex.cookies[name];
     case 'body':

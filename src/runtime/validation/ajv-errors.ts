@@ -5,6 +5,7 @@
  * errors of the closest one instead of every member's.
  */
 import type { ErrorObject } from 'ajv';
+import { PATTERN_KEYWORD } from './ajv-pattern.js';
 import { AJV_REF_PREFIX } from './ajv-schema.js';
 import type { AjvContext } from './ajv-context.js';
 import { withArticle } from './schema-walk.js';
@@ -81,9 +82,17 @@ function translateOne(
 ): InputError | undefined {
   const params = error.params as Record<string, unknown>;
   const at = (suffix = '') => prefix + error.instancePath + suffix;
+  // A key that fails `propertyNames` is reported once, by the `propertyNames` error itself.
+  if (error.schemaPath.includes('/propertyNames/')) return undefined;
   switch (error.keyword) {
     case 'if':
       return undefined;
+    case 'propertyNames':
+      return {
+        in: location,
+        name: at('/' + escapePointer(String(params.propertyName))),
+        message: `is not an allowed key: ${keyRule(error)}`,
+      };
     case 'required':
       return {
         in: location,
@@ -127,17 +136,17 @@ function messageOf(error: ErrorObject): string {
     case 'exclusiveMaximum':
       return `must be ${String(params.comparison)} ${String(params.limit)}`;
     case 'minLength':
-      return `must have at least ${String(params.limit)} characters`;
+      return `must have at least ${count(params.limit, 'character')}`;
     case 'maxLength':
-      return `must have at most ${String(params.limit)} characters`;
+      return `must have at most ${count(params.limit, 'character')}`;
     case 'minItems':
-      return `must have at least ${String(params.limit)} items`;
+      return `must have at least ${count(params.limit, 'item')}`;
     case 'maxItems':
-      return `must have at most ${String(params.limit)} items`;
+      return `must have at most ${count(params.limit, 'item')}`;
     case 'minProperties':
-      return `must have at least ${String(params.limit)} properties`;
+      return `must have at least ${count(params.limit, 'property', 'properties')}`;
     case 'maxProperties':
-      return `must have at most ${String(params.limit)} properties`;
+      return `must have at most ${count(params.limit, 'property', 'properties')}`;
     case 'pattern':
       return `must match pattern "${String(params.pattern)}"`;
     case 'uniqueItems':
@@ -150,6 +159,11 @@ function messageOf(error: ErrorObject): string {
     default:
       return error.message ?? 'is invalid';
   }
+}
+
+/** `1 character`, `2 characters`. */
+function count(limit: unknown, one: string, many = `${one}s`): string {
+  return `${String(limit)} ${Number(limit) === 1 ? one : many}`;
 }
 
 function typeList(type: unknown): string {
@@ -170,6 +184,11 @@ function describeAjvSchema(schema: Record<string, unknown>): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' or ');
   if (schema.type !== undefined) return typeList(schema.type);
   return 'an allowed value';
+}
+
+function keyRule(error: ErrorObject): string {
+  const pattern = (error.schema as { [PATTERN_KEYWORD]?: { pattern?: string } })[PATTERN_KEYWORD]?.pattern;
+  return pattern === undefined ? 'the key is invalid' : `keys must match pattern "${pattern}"`;
 }
 
 function discriminatorMessage(error: ErrorObject, context: AjvContext): string {
