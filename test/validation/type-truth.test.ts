@@ -106,6 +106,11 @@ describe('schemas accept only what the type accepts', () => {
 });
 
 describe('the 400 wording', () => {
+  it('a union without a tag names each kind it accepts once', async () => {
+    assert.deepEqual((await problem('either', 5)).errors, ['body: must be an object']);
+    assert.deepEqual((await problem('either', { id: 'x' })).errors, ['body /id: must be a number']);
+  });
+
   it('detail names each failing input once; counts agree with their noun', async () => {
     assert.deepEqual(await problem('tasks', { priority: '', title: 'a' }), {
       detail: "Invalid request: body '/priority', body '/title'.",

@@ -173,7 +173,8 @@ function typeList(type: unknown): string {
 
 function unionMessage(error: ErrorObject): string {
   const branches = (Array.isArray(error.schema) ? error.schema : []) as Record<string, unknown>[];
-  const names = branches.map(describeAjvSchema);
+  // `{a: string} | {b: number}` given `5`: "must be an object", not "an object or an object".
+  const names = [...new Set(branches.map(describeAjvSchema))];
   const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
   return passing ? `must match exactly one of: ${names.join(', ')}` : `must be ${names.join(' or ')}`;
 }
