@@ -71,6 +71,8 @@ export type {
   InjectResponse,
   ListenOptions,
   RouteInfo,
+  CorsOptions,
+  ShutdownReport,
 } from './runtime/app-types.js';
 export type { AppModel } from './model/app-model.js';
 export type { JsonSchema } from './model/json-schema.js';

@@ -8,6 +8,8 @@ import ts from 'typescript';
 import {
   APP_DECORATOR_ONLY_OPTIONS,
   APP_OPTION_NAMES,
+  APP_OPTIONS,
+  type AppOptionName,
   invalidOptionReason,
   isAppOptionName,
   type StaticAppOptions,
@@ -83,6 +85,11 @@ export function readDecoratorOptions(
       continue;
     }
     const value = readStatic(context, expression);
+    if (value === NOT_STATIC && readAtStartUp(context, name, expression)) {
+      // Left to the runtime, which reads the live decorator; also hides svc.config.json's value.
+      options[name] = undefined;
+      continue;
+    }
     const reason =
       value === NOT_STATIC ? notStaticReason(expression) : invalidOptionReason(name, value, false);
     if (reason === undefined) options[name] = value;
@@ -124,6 +131,24 @@ function classRefOf(context: AnalysisContext, expression: ts.Expression): ClassR
   const declaration = resolveSymbol(context.checker, node)?.declarations?.find(ts.isClassDeclaration);
   const importable = declaration && importableAs(context, declaration);
   return importable && { className: declaration.name?.text ?? 'default', ...importable };
+}
+
+/**
+ * An option `@App` may give with functions inside (a CORS origin function): an object literal
+ * whose every property is a function or a static value. The runtime checks it in full.
+ */
+function readAtStartUp(context: AnalysisContext, name: AppOptionName, expression: ts.Expression): boolean {
+  if (!APP_OPTIONS[name].runtimeOnly?.fromAppDecorator) return false;
+  const node = skipOuterExpressions(expression);
+  if (!ts.isObjectLiteralExpression(node)) return false;
+  return [...objectProperties(node).values()].every((property) => {
+    const inner = skipOuterExpressions(property);
+    return (
+      ts.isArrowFunction(inner) ||
+      ts.isFunctionExpression(inner) ||
+      readStatic(context, property) !== NOT_STATIC
+    );
+  });
 }
 
 function notStaticReason(expression: ts.Expression): string {

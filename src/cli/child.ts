@@ -4,9 +4,11 @@
  * The entry exits by itself when the channel closes, so a crashed CLI leaves no server behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '../model/app-options.js';
 import type { ListeningMessage } from './entry.js';
 
-const STOP_GRACE_MS = 5000;
+/** The server's default `shutdownGraceMs` (in-flight requests finish) plus time for onShutdown hooks. */
+const STOP_GRACE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 5000;
 
 export interface ServerProcess {
   readonly listening: ListeningMessage;

@@ -44,16 +44,22 @@ try {
   const port = process.env.PORT ? Number(process.env.PORT) : undefined;
   const address = await app.listen({ host: process.env.HOST || undefined, port });
   let stopping = false;
-  const stop = () => {
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (up to shutdownGraceMs), end
+  // SSE streams, close WebSockets with 1001, run onShutdown hooks, say what was done, exit 0.
+  // Later signals change nothing (Ctrl-C reaches both the CLI and this process, then the CLI's
+  // SIGTERM follows); a supervisor that cannot wait sends SIGKILL.
+  const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(0), 3000).unref();
-    // close() ends the server, then awaits the onShutdown() hooks (last-built first).
-    app.close().then(() => process.exit(0), fail);
+    const reason = typeof signal === 'string' ? signal : 'disconnect';
+    app.close().then((report) => {
+      if (report) console.error(\`svc: shutdown on \${reason}: stopped accepting; \${report.finished} in-flight request(s) finished, \${report.cut} cut after the grace period; \${report.sseStreams} SSE stream(s) ended; \${report.webSockets} WebSocket(s) closed with 1001; \${report.ms} ms\`);
+      process.exit(0);
+    }, fail);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  process.on('disconnect', stop);
+  process.on('disconnect', () => stop());
   const routes = app.routes.map(({ method, path, kind, handler }) => ({ method, path, kind, handler }));
   if (process.send) process.send({ type: 'svc:listening', url: address.url, port: address.port, routes });
   else console.log(\`svc: listening on \${address.url}\`);

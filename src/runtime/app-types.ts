@@ -1,7 +1,12 @@
 /** The public shape of a running app, shared by `createApp`, the CLI and `svcjs/testing`. */
 import type { Server } from 'node:http';
 import type { AppModel } from '../model/app-model.js';
-import type { StaticAppOptions, StaticLogOption, WebSocketOptions } from '../model/app-options.js';
+import type {
+  CorsOptions,
+  StaticAppOptions,
+  StaticLogOption,
+  WebSocketOptions,
+} from '../model/app-options.js';
 import type { Override } from './di/container.js';
 
 /** `log` in `createApp`: the static forms, or a function that receives each line. */
@@ -11,7 +16,9 @@ export type LogOption = StaticLogOption | ((line: string) => void);
  * The app options (`dev`, `bodyLimit`, `unknownProperties`, `sseHeartbeatMs`, `webSocket`, `log`)
  * come from the one option table; each given here wins over `@App` and `svc.config.json`.
  */
-export interface CreateAppOptions extends Omit<StaticAppOptions, 'log'> {
+export interface CreateAppOptions extends Omit<StaticAppOptions, 'log' | 'cors'> {
+  /** CORS; the origin may be a function here (and in `@App`). */
+  cors?: CorsOptions | false;
   /** The app model, or the path of its JSON file. Default: `<root>/.svc/app-model.json`. */
   model?: AppModel | string;
   /** Directory the model's module paths are relative to. Default: the root (or the model file's directory). */
@@ -32,7 +39,7 @@ export interface CreateAppOptions extends Omit<StaticAppOptions, 'log'> {
   overrides?: readonly Override[];
 }
 
-export type { WebSocketOptions };
+export type { CorsOptions, WebSocketOptions };
 
 export interface InjectRequest {
   method: string;
@@ -64,6 +71,19 @@ export interface RouteInfo {
   handler: string;
 }
 
+/** What `close()` did to a listening server (undefined when it was not listening). */
+export interface ShutdownReport {
+  /** Requests in flight when the shutdown began that were answered (SSE streams included). */
+  finished: number;
+  /** Requests still in flight after `shutdownGraceMs`, whose connections were closed. */
+  cut: number;
+  /** SSE streams ended. */
+  sseStreams: number;
+  /** WebSockets closed with 1001 Going Away. */
+  webSockets: number;
+  ms: number;
+}
+
 export interface ListenOptions {
   host?: string;
   port?: number;
@@ -84,7 +104,7 @@ export interface SvcApp {
    * dropped after ws's 30 s close timeout). Then awaits every `onShutdown()` hook, last-built
    * first, once (also for an app that never listened, as a test app served by `inject`).
    */
-  close(): Promise<void>;
+  close(): Promise<ShutdownReport | undefined>;
   /**
    * Serves one request in-process, with no socket, and resolves once the response has ended.
    * For an endless SSE stream pass `maxEvents`: inject resolves with the first events and

@@ -6,6 +6,8 @@ import type { CookieOptions } from './http/set-cookie.js';
 export type { CookieOptions } from './http/set-cookie.js';
 
 export interface RequestView {
+  /** The request id: the incoming `X-Request-Id` when sane, else a new one (echoed as `X-Request-Id`). */
+  readonly id: string;
   method: string;
   /** Path without the query string, as received (still percent-encoded). */
   path: string;

@@ -124,7 +124,13 @@ describe('contract: routing and errors', () => {
     assert.equal(response.headers['content-type'], PROBLEM);
     const text = response.body.toString();
     assert.doesNotMatch(text, /secret internals|at .*\.(ts|js):\d+/);
-    assert.deepEqual(Object.keys(json(response.body)).sort(), ['detail', 'status', 'title', 'type']);
+    assert.deepEqual(Object.keys(json(response.body)).sort(), [
+      'detail',
+      'instance',
+      'status',
+      'title',
+      'type',
+    ]);
   });
 
   it('HttpError and NotFoundError answer their status as a problem', async () => {
@@ -137,6 +143,7 @@ describe('contract: routing and errors', () => {
       status: 409,
       detail: 'Already there',
       details: { conflictWith: 'x' },
+      instance: conflict.headers['x-request-id'],
     });
     const missing = await send('GET', url('/api/lifecycle/not-found/a%20b'));
     assert.equal(missing.status, 404);

@@ -16,7 +16,7 @@ let app: SvcApp;
 let base: string;
 
 before(async () => {
-  app = await createTestApp({ root, log: (line) => logs.push(line) });
+  app = await createTestApp({ root, log: (line) => logs.push(line), requestLog: false });
   base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
 });
 after(() => app.close());

@@ -85,8 +85,9 @@ test('a 415 content type keeps the request id', () =>
     },
   ));
 
-test('a 404 from routing, before any step ran, carries no kept header', () =>
+test("a 404 from routing, before any step ran, carries svc's own request id, not a step's", () =>
   both(app, base, { method: 'GET', url: '/api/nowhere' }, (r) => {
     assert.equal(r.status, 404);
-    assert.equal(r.headers['x-request-id'], undefined);
+    assert.match(String(r.headers['x-request-id']), /^[\w-]+-[0-9a-z]+$/);
+    assert.notEqual(r.headers['x-request-id'], 'rid-42');
   }));

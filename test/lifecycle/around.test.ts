@@ -81,6 +81,7 @@ test('a timeout answers 504 (a thrown HttpError) while the handler is still pend
       title: 'Gateway Timeout',
       status: 504,
       detail: 'No answer within 20 ms',
+      instance: r.headers['x-request-id'],
     });
   });
   // Both handlers were still waiting; their late answers go nowhere.

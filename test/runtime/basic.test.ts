@@ -14,7 +14,7 @@ let app: SvcApp;
 let base: string;
 
 before(async () => {
-  app = await createTestApp({ root, log: (line) => logs.push(line), dev: false });
+  app = await createTestApp({ root, log: (line) => logs.push(line), requestLog: false, dev: false });
   base = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
 });
 after(() => app.close());
@@ -260,6 +260,7 @@ describe('errors', () => {
         title: 'Not Found',
         status: 404,
         detail: 'No item 404',
+        instance: r.headers['x-request-id'],
       });
     }));
 
@@ -271,6 +272,7 @@ describe('errors', () => {
         status: 418,
         detail: 'I am a teapot',
         errors: [{ reason: 'short and stout' }],
+        instance: r.headers['x-request-id'],
       });
     }));
 

@@ -83,6 +83,7 @@ describe('books', () => {
         title: 'Not Found',
         status: 404,
         detail: 'No book with id 999',
+        instance: r.headers['x-request-id'],
       });
     });
   });

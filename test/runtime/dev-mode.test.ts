@@ -18,7 +18,7 @@ interface Running {
 
 async function start(dev: boolean): Promise<Running> {
   const logs: string[] = [];
-  const app = await createTestApp({ root, dev, log: (line) => logs.push(line) });
+  const app = await createTestApp({ root, dev, log: (line) => logs.push(line), requestLog: false });
   const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base: url, logs };
 }

@@ -5,10 +5,12 @@
  */
 import { resolve } from 'node:path';
 import type { AppModel } from '../../model/app-model.js';
-import type { CreateAppOptions, ListenOptions, RouteInfo, SvcApp } from '../app-types.js';
+import type { CreateAppOptions, ListenOptions, RouteInfo, ShutdownReport, SvcApp } from '../app-types.js';
 import { documentCandidates, resolveDocsPath, withDocsPage } from '../docs-page/index.js';
 import { Container } from '../di/container.js';
 import { runInitHooks, runShutdownHooks } from '../di/hooks.js';
+import { compileCors } from '../http/cors.js';
+import { createRequestLog } from '../http/request-log.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
 import { catchClassResolver } from '../lifecycle/catch-classes.js';
 import { AppPubSub } from '../pubsub/app-pubsub.js';
@@ -16,6 +18,7 @@ import { compileRoute, type CompiledRoute, type RouteCompileContext } from './co
 import { inject } from './inject.js';
 import { joinModel, type JoinedApp } from './join.js';
 import { loadModel } from './load-model.js';
+import { compileOptionsAnswer } from './options-answer.js';
 import { ModuleLoader } from './module-loader.js';
 import { ModuleLocator } from './module-locator.js';
 import { createRequestHandler, type RequestHandler } from './request-handler.js';
@@ -28,7 +31,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const { model, baseDir, compile } = await loadModel(options);
   const loader = new ModuleLoader(new ModuleLocator(baseDir, compile), options.modules);
   const joined = joinModel(model, await loader.loadAll(model));
-  const settings = resolveSettings(options, model);
+  const settings = resolveSettings(options, model, joined.appRecord?.app);
   const pubsub = new AppPubSub({ ...settings.pubsub, log: settings.log });
   const container = new Container(
     joined.appRecord?.app?.providers ?? [],
@@ -55,7 +58,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   // Every instance exists once the routes are compiled; none serves a request before its onInit.
   await pubsub.connect();
   await runInitHooks(container.created);
-  const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), settings), options, {
+  const requestSettings = {
+    ...settings,
+    cors: settings.cors && compileCors(settings.cors),
+    answerOptions: await compileOptionsAnswer(context.appUses, context.steps, settings),
+  };
+  const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), requestSettings), options, {
     model,
     baseDir,
     dev: settings.dev,
@@ -77,17 +85,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
         log: settings.log,
         methods: routes.map((route) => route.method),
         bodyLimit: settings.bodyLimit,
+        requestLog: createRequestLog(settings.requestLog, settings.dev),
       });
       return listenOn(handle.server, host, port);
     },
     async close() {
+      let report: ShutdownReport | undefined;
       if (handle !== undefined && handle.server.listening) {
-        context.streams.shutdown.endAll();
-        await closeServer(handle);
+        const sseStreams = context.streams.shutdown.endAll();
+        report = { ...(await closeServer(handle, settings.shutdownGraceMs)), sseStreams };
       }
       // In-flight requests have finished, so no handler still uses what onShutdown releases.
       shutdown ??= runShutdownHooks(container.created).finally(() => pubsub.close());
       await shutdown;
+      return report;
     },
     inject: (request) => inject(handler, request),
   };

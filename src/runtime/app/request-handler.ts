@@ -10,8 +10,10 @@ import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError } from '../errors/problem.js';
 import { decodePathParams } from '../http/decode-path.js';
 import { Exchange } from '../http/exchange.js';
+import type { CorsStep } from '../http/cors.js';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
 import { answerError, type ErrorSettings } from '../response/answer-error.js';
-import { writeOut } from '../response/send.js';
+import { allowCompression, writeOut } from '../response/send.js';
 import type { PathEntry, Router } from '../router/types.js';
 import type { CompiledRoute } from './compile-route.js';
 
@@ -33,22 +35,44 @@ export type RequestHandler = (
   upgrade?: boolean,
 ) => Promise<Exchange> | Exchange;
 
-export function createRequestHandler(table: RouteTable, settings: ErrorSettings): RequestHandler {
+/**
+ * Answers an `OPTIONS` no route declares, through the app-level middleware (so a middleware sees
+ * CORS preflights too); the `Allow` header is already on the response.
+ */
+export type OptionsAnswer = (ex: Exchange) => Promise<void> | void;
+
+export interface RequestSettings extends ErrorSettings {
+  /** The app's CORS step, when `cors` is on. */
+  cors: CorsStep | undefined;
+  compression: boolean;
+  /** Undefined when the app has no app-level middleware: a plain 204 is answered. */
+  answerOptions: OptionsAnswer | undefined;
+}
+
+export function createRequestHandler(table: RouteTable, settings: RequestSettings): RequestHandler {
+  const { cors, compression } = settings;
   return function handleRequest(req, res, upgrade = false) {
     const ex = new Exchange(req, res, req.method ?? 'GET', req.url ?? '/');
     ex.upgrade = upgrade;
-    let route: CompiledRoute | undefined;
+    // Set on the Node response, so every answer of the request carries them (errors included).
+    ex.id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, ex.id);
+    if (cors !== undefined) cors(req.headers, res, ex.method);
+    if (compression) allowCompression(res);
+    let running: Promise<void> | void;
     try {
-      route = selectRoute(table, ex);
-      if (route === undefined) return ex;
-      if (upgrade && route.kind !== 'websocket') {
-        throw new FrameworkHttpError('SVC_ERR_NOT_FOUND', `No WebSocket route matches ${ex.path}.`);
+      const route = selectRoute(table, ex);
+      if (route === undefined) running = answerOptions(ex, settings.answerOptions);
+      else {
+        if (upgrade && route.kind !== 'websocket') {
+          throw new FrameworkHttpError('SVC_ERR_NOT_FOUND', `No WebSocket route matches ${ex.path}.`);
+        }
+        running = route.handle(ex);
       }
     } catch (error) {
       answerError(ex, error, `${ex.method} ${ex.path}`, settings);
       return ex;
     }
-    const running = route.handle(ex);
     return running === undefined ? ex : exchangeWhenDone(running, ex);
   };
 }
@@ -58,10 +82,13 @@ async function exchangeWhenDone(running: Promise<void>, ex: Exchange): Promise<E
   return ex;
 }
 
-/** The route for the request, or undefined when this function already answered (OPTIONS). */
+/**
+ * The route for the request, or undefined for an `OPTIONS` no route declares (its `Allow` then
+ * set on the response).
+ */
 function selectRoute(table: RouteTable, ex: Exchange): CompiledRoute | undefined {
   const path = ex.path;
-  if (path.charCodeAt(0) !== 47 /* '/' */) return answerNonOriginForm(table, ex);
+  if (path.charCodeAt(0) !== 47 /* '/' */) return nonOriginForm(table, ex);
   const match = table.router.match(path);
   if (match === undefined) throw new FrameworkHttpError('SVC_ERR_NOT_FOUND', `No route matches ${path}.`);
   const handlers = match.entry.handlers;
@@ -70,8 +97,25 @@ function selectRoute(table: RouteTable, ex: Exchange): CompiledRoute | undefined
     if (route.paramNames.length > 0) ex.params = decodePathParams(route.paramNames, match.params);
     return route;
   }
-  if (ex.method === 'OPTIONS') return answerOptions(ex, match.entry);
+  if (ex.method === 'OPTIONS') return allowOnly(ex, match.entry.allow);
   throw methodError(table, ex, match.entry);
+}
+
+function allowOnly(ex: Exchange, allow: string): undefined {
+  ex.res.setHeader('allow', allow);
+  // A CORS preflight the app allowed: the methods it asks about are the path's.
+  if (
+    ex.res.hasHeader('access-control-allow-origin') &&
+    ex.headers['access-control-request-method'] !== undefined
+  )
+    ex.res.setHeader('access-control-allow-methods', allow);
+  return undefined;
+}
+
+/** `OPTIONS` with no route of its own: through the app-level middleware when there is any, then 204. */
+function answerOptions(ex: Exchange, throughMiddleware: OptionsAnswer | undefined): Promise<void> | void {
+  if (throughMiddleware !== undefined) return throughMiddleware(ex);
+  writeOut(ex.res, false, 204, undefined, undefined, undefined);
 }
 
 function methodError(table: RouteTable, ex: Exchange, entry: PathEntry<CompiledRoute>): HttpError {
@@ -89,16 +133,8 @@ function methodError(table: RouteTable, ex: Exchange, entry: PathEntry<CompiledR
   );
 }
 
-function answerOptions(ex: Exchange, entry: PathEntry<CompiledRoute>): undefined {
-  writeOut(ex.res, false, 204, { allow: entry.allow }, undefined, undefined);
-  return undefined;
-}
-
 /** `OPTIONS *` asks about the server; any other non-origin-form target is a bad path. */
-function answerNonOriginForm(table: RouteTable, ex: Exchange): undefined {
-  if (ex.method === 'OPTIONS' && ex.path === '*') {
-    writeOut(ex.res, false, 204, { allow: table.allowAll }, undefined, undefined);
-    return undefined;
-  }
+function nonOriginForm(table: RouteTable, ex: Exchange): undefined {
+  if (ex.method === 'OPTIONS' && ex.path === '*') return allowOnly(ex, table.allowAll);
   throw new FrameworkHttpError('SVC_ERR_BAD_PATH', 'The request target must be a path starting with /.');
 }

@@ -10,18 +10,22 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { WebSocketOptions } from '../app-types.js';
+import type { ShutdownReport, WebSocketOptions } from '../app-types.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { frameworkProblem, PROBLEM_CONTENT_TYPE, type Problem } from '../errors/problem.js';
+import { deferContinue } from '../http/body.js';
 import { installCustomMethodSupport, noteRequest } from '../http/custom-methods/index.js';
+import type { Exchange } from '../http/exchange.js';
+import { InFlight } from '../http/in-flight.js';
+import type { RequestLogger } from '../http/request-log.js';
 import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
-import { installConnectAnswers } from './connect-requests.js';
 import type { RequestHandler } from './request-handler.js';
 
 export interface ServerHandle {
   server: Server;
   webSockets: WebSocketSupport | undefined;
+  inFlight: InFlight;
 }
 
 export interface HttpServerOptions {
@@ -31,12 +35,22 @@ export interface HttpServerOptions {
   log: (line: string) => void;
   methods: Iterable<string>;
   bodyLimit: number;
+  /** One line per request served here (not for `inject`), or undefined for none. */
+  requestLog: RequestLogger | undefined;
 }
 
-export function createHttpServer(handler: RequestHandler, options: HttpServerOptions): ServerHandle {
+export function createHttpServer(rawHandler: RequestHandler, options: HttpServerOptions): ServerHandle {
+  const inFlight = new InFlight();
+  const handler = tracked(rawHandler, inFlight, options.requestLog);
   const server = createServer((req, res) => {
     noteRequest(req);
     void handler(req, res);
+  });
+  // With a listener Node no longer sends `100 Continue` by itself: the body reader sends it,
+  // after middleware and guards passed, so a refused client never uploads its body.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    deferContinue(req, res);
+    server.emit('request', req, res);
   });
   // Methods Node's parser does not know (defineMethod) are parsed there and served by `handler`.
   installCustomMethodSupport(server, (req, res) => void handler(req, res), {
@@ -44,7 +58,6 @@ export function createHttpServer(handler: RequestHandler, options: HttpServerOpt
     bodyLimit: options.bodyLimit,
     onOtherClientError: answerClientError,
   });
-  installConnectAnswers(server, (req, res) => void handler(req, res));
   const webSockets = options.webSockets
     ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), {
         maxPayload: options.webSocket?.maxPayload,
@@ -52,7 +65,26 @@ export function createHttpServer(handler: RequestHandler, options: HttpServerOpt
         log: options.log,
       })
     : undefined;
-  return { server, webSockets };
+  return { server, webSockets, inFlight };
+}
+
+/** Counts the request in flight until it is answered, then writes its log line. */
+function tracked(
+  handler: RequestHandler,
+  inFlight: InFlight,
+  log: RequestLogger | undefined,
+): RequestHandler {
+  const done = (ex: Exchange, started: number): Exchange => {
+    inFlight.end(ex.res);
+    if (log !== undefined) log(ex, started);
+    return ex;
+  };
+  return (req, res, upgrade) => {
+    const started = performance.now();
+    inFlight.start(res);
+    const result = handler(req, res, upgrade);
+    return result instanceof Promise ? result.then((ex) => done(ex, started)) : done(result, started);
+  };
 }
 
 /** Runs the upgrade request through the pipeline; a WebSocket route that passed hands back its handler. */
@@ -114,11 +146,32 @@ export function listenOn(
   });
 }
 
-/** Stops accepting, closes idle keep-alive connections, and waits for in-flight requests. */
-export function closeServer(handle: ServerHandle): Promise<void> {
-  return new Promise((resolve, reject) => {
-    handle.webSockets?.close();
-    handle.server.close((error) => (error ? reject(error) : resolve()));
-    handle.server.closeIdleConnections();
-  });
+/**
+ * Stops accepting, closes idle keep-alive connections and WebSockets (1001), and waits for the
+ * in-flight requests (their answers close their connections) up to `graceMs`; then closes every
+ * connection left.
+ */
+export async function closeServer(
+  handle: ServerHandle,
+  graceMs: number,
+): Promise<Omit<ShutdownReport, 'sseStreams'>> {
+  const started = performance.now();
+  const { server, inFlight } = handle;
+  const webSockets = handle.webSockets?.clients.size ?? 0;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const inFlightAtStart = inFlight.size;
+  const drained = inFlight.drain();
+  handle.webSockets?.close();
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+  const outcome = await Promise.race([drained.then(() => closed), graceOver]);
+  const cut = outcome === 'late' ? inFlight.size : 0;
+  if (outcome === 'late') {
+    server.closeAllConnections();
+    handle.webSockets?.terminate();
+    await closed;
+  }
+  clearTimeout(timer);
+  return { finished: inFlightAtStart - cut, cut, webSockets, ms: Math.round(performance.now() - started) };
 }

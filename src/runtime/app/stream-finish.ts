@@ -9,6 +9,7 @@
  */
 import { FrameworkHttpError } from '../errors/problem.js';
 import type { RoutePlan } from '../lifecycle/pipeline.js';
+import { encodeItems } from '../serialize/encode-items.js';
 import { sendEventStream } from '../streams/sse.js';
 
 export interface StreamSettings {
@@ -20,15 +21,20 @@ export interface StreamSettings {
 /** The signal open SSE streams watch; `endAll` ends them and arms a fresh signal for later streams. */
 export class StreamShutdown {
   private controller = new AbortController();
+  /** Streams sending now, for the shutdown's log line. */
+  open = 0;
 
   get signal(): AbortSignal {
     return this.controller.signal;
   }
 
-  endAll(): void {
+  /** Ends the open streams; gives how many there were. */
+  endAll(): number {
     const ending = this.controller;
+    const open = this.open;
     this.controller = new AbortController();
     ending.abort();
+    return open;
   }
 }
 
@@ -40,13 +46,20 @@ export function sseFinish(streams: StreamSettings): RoutePlan['finish'] {
     const signal = streams.shutdown.signal;
     // Taken now: the response lets go of its socket once it has finished.
     const socket = ex.res.socket;
-    await sendEventStream(ex.res, items as AsyncIterable<unknown>, {
-      status: response?.status ?? plan.status,
-      headers: response?.headers ?? plan.headers,
-      heartbeatMs: streams.sseHeartbeatMs,
-      log: plan.settings.log,
-      signal,
-    });
+    streams.shutdown.open++;
+    try {
+      await sendEventStream(ex.res, items as AsyncIterable<unknown>, {
+        status: response?.status ?? plan.status,
+        headers: response?.headers ?? plan.headers,
+        heartbeatMs: streams.sseHeartbeatMs,
+        // Object items are written by the serializer compiled from the declared item type.
+        encode: plan.serialize,
+        log: plan.settings.log,
+        signal,
+      });
+    } finally {
+      streams.shutdown.open--;
+    }
     // Ended by app.close(): the server is going away, so the keep-alive connection goes too
     // (after the stream's last bytes) rather than idling until the keep-alive timeout.
     if (signal.aborted) socket?.end();
@@ -67,6 +80,6 @@ export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
   }
   ex.webSocketHandler = (messages) => {
     ex.messages = messages;
-    return plan.invokeHandler(ex);
+    return encodeItems(plan.invokeHandler(ex), plan.serialize);
   };
 };

@@ -6,7 +6,7 @@
  * "the order written" is built with `unshift`.
  */
 import type { ComponentRole, ParamSource } from '../../model/app-model.js';
-import type { StaticAppOptions } from '../../model/app-options.js';
+import type { CorsOptions, StaticAppOptions } from '../../model/app-options.js';
 
 export type Constructor<T = object> = abstract new (...args: any[]) => T;
 
@@ -61,7 +61,9 @@ export type Provider =
  * `@App({...})`: where the app listens, its providers, and every static app option of the one
  * option table (read by the analyzer; `createApp`'s own argument wins over them).
  */
-export interface AppOptions extends StaticAppOptions {
+export interface AppOptions extends Omit<StaticAppOptions, 'cors'> {
+  /** A function `origin` is read here at start-up (the model cannot hold it). */
+  cors?: CorsOptions | false;
   prefix?: string;
   host?: string;
   port?: number;

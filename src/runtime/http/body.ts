@@ -3,7 +3,7 @@
  * reading (413, and the connection is closed after the answer), rejects non-JSON content
  * types (415) and malformed JSON (400). An empty body is `undefined`.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FrameworkHttpError } from '../errors/problem.js';
 import { parseJsonSafely } from './secure-json.js';
 
@@ -41,8 +41,32 @@ function checkHeaders(req: IncomingMessage, limit: number): boolean {
   return true;
 }
 
+/** A request that sent `Expect: 100-continue`: its response, and whether it may be kept alive. */
+const CONTINUE = Symbol('svc.continue');
+type Expecting = IncomingMessage & { [CONTINUE]?: { res: ServerResponse; keepAlive: boolean } };
+
+/**
+ * Holds back `100 Continue` until the body is read (after middleware and guards). Until then the
+ * connection is to close after the answer: a client refused without `100 Continue` may or may not
+ * send its body, so nothing after it on the connection could be read with certainty.
+ */
+export function deferContinue(req: IncomingMessage, res: ServerResponse): void {
+  (req as Expecting)[CONTINUE] = { res, keepAlive: res.shouldKeepAlive };
+  res.shouldKeepAlive = false;
+}
+
+/** The body is wanted: the client may send it now. */
+function sendContinue(req: IncomingMessage): void {
+  const expecting = (req as Expecting)[CONTINUE];
+  if (expecting === undefined) return;
+  (req as Expecting)[CONTINUE] = undefined;
+  expecting.res.shouldKeepAlive = expecting.keepAlive;
+  expecting.res.writeContinue();
+}
+
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   if (!checkHeaders(req, limit)) return undefined;
+  sendContinue(req);
   const text = await readText(req, limit);
   if (text.trim() === '') return undefined;
   try {

@@ -11,6 +11,8 @@ import { parseQuery, type QueryRecord } from './query.js';
 import { expiredCookie, serializeCookie } from './set-cookie.js';
 
 export class Exchange implements RequestView {
+  /** Set by the request handler before anything runs. */
+  id = '';
   readonly method: string;
   readonly path: string;
   readonly rawQuery: string;

@@ -30,6 +30,8 @@ export interface WebSocketSupportOptions extends WebSocketSessionOptions {
 export interface WebSocketSupport {
   /** Closes every open connection (1001) and stops answering upgrades. */
   close(): void;
+  /** Drops the connections still open (a peer that never answered the close frame). */
+  terminate(): void;
   /** Open connections. */
   readonly clients: ReadonlySet<WebSocket>;
 }
@@ -75,6 +77,9 @@ export function installWebSocketSupport(
       server.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.close(1001);
       wss.close();
+    },
+    terminate() {
+      for (const client of wss.clients) client.terminate();
     },
   };
 }

@@ -1,0 +1,57 @@
+/**
+ * The request log: one line per request served over a socket (method, path without the query,
+ * status, duration in ms, request id). JSON lines in production, for log collectors; a short
+ * readable line in dev mode. Lines for standard error are buffered and written once per turn of
+ * the event loop (one `write` for many requests), and flushed at exit.
+ */
+import type { LogOption } from '../app-types.js';
+import type { Exchange } from './exchange.js';
+
+export type RequestLogger = (ex: Exchange, startedMs: number) => void;
+
+export function createRequestLog(sink: LogOption, dev: boolean): RequestLogger | undefined {
+  if (sink === false) return undefined;
+  const write = typeof sink === 'function' ? sink : bufferedStderr;
+  const format = dev ? readableLine : jsonLine;
+  return (ex, startedMs) => write(format(ex, Math.round((performance.now() - startedMs) * 100) / 100));
+}
+
+function statusOf(ex: Exchange): number {
+  // An accepted WebSocket never writes through `res`: the upgrade answered 101.
+  return ex.webSocketHandler !== undefined ? 101 : ex.res.statusCode;
+}
+
+function jsonLine(ex: Exchange, ms: number): string {
+  // The id is sane by construction (request-id.ts); method and path come from the client.
+  return `{"time":${Date.now()},"level":"info","msg":"request","method":${JSON.stringify(ex.method)},"path":${JSON.stringify(ex.path)},"status":${statusOf(ex)},"ms":${ms},"id":"${ex.id}"}`;
+}
+
+function readableLine(ex: Exchange, ms: number): string {
+  return `${ex.method} ${ex.path} ${statusOf(ex)} ${ms} ms ${ex.id}`;
+}
+
+let pending = '';
+let scheduled = false;
+let exitHook = false;
+
+function bufferedStderr(line: string): void {
+  pending += line + '\n';
+  if (pending.length > 64 * 1024) flush();
+  else if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+  if (!exitHook) {
+    exitHook = true;
+    // Standard error is written synchronously to files and pipes, so this lands before exit.
+    process.once('exit', flush);
+  }
+}
+
+function flush(): void {
+  scheduled = false;
+  if (pending === '') return;
+  const out = pending;
+  pending = '';
+  process.stderr.write(out);
+}
