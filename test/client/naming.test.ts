@@ -1,0 +1,163 @@
+/**
+ * The naming rules of the typed client (docs/client.md, "Names"), on app models written by hand:
+ * controller and method names, argument names, unbound path segments, hidden routes, optional
+ * argument objects, and schema names that would clash with the client's own exports.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateClient } from '../../src/client-gen/index.js';
+import type { AppModel, ControllerModel, ParamModel, RouteModel } from '../../src/model/app-model.js';
+
+function param(name: string, source: ParamModel['source'], extra: Partial<ParamModel> = {}): ParamModel {
+  return {
+    file: 'a.ts',
+    line: 1,
+    index: 0,
+    name,
+    source,
+    key: name,
+    required: true,
+    schema: { type: 'string' },
+    ...extra,
+  };
+}
+
+function route(
+  methodName: string,
+  fullPath: string,
+  params: ParamModel[],
+  extra: Partial<RouteModel> = {},
+): RouteModel {
+  return {
+    file: 'a.ts',
+    line: 1,
+    methodName,
+    httpMethod: 'GET',
+    kind: 'http',
+    custom: false,
+    path: '',
+    fullPath,
+    statusCode: 200,
+    headers: [],
+    components: [],
+    params,
+    returns: { kind: 'text', schema: { type: 'string' } },
+    doc: { operationId: methodName, tags: [], hidden: false, responses: [] },
+    ...extra,
+  };
+}
+
+function controller(className: string, baseName: string, routes: RouteModel[]): ControllerModel {
+  const location = { file: 'a.ts', line: 1, module: 'a.ts' };
+  return {
+    ...location,
+    className,
+    basePath: '',
+    baseName,
+    headers: [],
+    components: [],
+    dependencies: [],
+    routes,
+  };
+}
+
+function model(controllers: ControllerModel[], schemas: AppModel['schemas'] = {}): AppModel {
+  const info = { title: 't', version: '1' };
+  return {
+    version: 1,
+    prefix: '/api',
+    host: 'localhost',
+    port: 8080,
+    info,
+    controllers,
+    components: [],
+    schemas,
+    modules: [],
+  };
+}
+
+/** The method lines of the `Api` interface, without their doc comments. */
+function apiLines(text: string): string[] {
+  const block = text.slice(
+    text.indexOf('export interface Api {'),
+    text.indexOf('\n}\n', text.indexOf('export interface Api {')),
+  );
+  return block
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim())
+    .filter((line) => !line.startsWith('/**'));
+}
+
+describe('client names', () => {
+  it('uses the operation-id base in camelCase for the controller and the handler name for the method', () => {
+    const text = generateClient(
+      model([
+        controller('BookReviewsController', 'book_reviews', [
+          route('listAll', '/api/books/:bookId/reviews', [
+            param('bookId', 'path'),
+            param('max', 'query', { key: 'limit', required: false, schema: { type: 'integer' } }),
+          ]),
+          route('delete', '/api/books/:bookId/reviews/:id', [
+            param('bookId', 'path'),
+            param('reviewId', 'path', { key: 'id' }),
+          ]),
+        ]),
+        controller('HTTPStatusController', 'http_status', [route('ping', '/api/status', [])]),
+      ]),
+    );
+    assert.deepEqual(apiLines(text), [
+      'bookReviews: {',
+      'listAll(args: { bookId: string; max?: number; }, call?: CallOptions): Promise<string>;',
+      'delete(args: { bookId: string; reviewId: string; }, call?: CallOptions): Promise<string>;',
+      '};',
+      'httpStatus: {',
+      'ping(call?: CallOptions): Promise<string>;',
+      '};',
+    ]);
+    assert.match(
+      text,
+      /delete: \(args, call\) => callOperation\(options, \{ id: "bookReviews\.delete", method: "GET", path: "\/books\/:bookId\/reviews\/:id", args: \[\["bookId","path","bookId"\], \["reviewId","path","id"\]\]/,
+    );
+  });
+
+  it('takes an unbound path segment under its own name, leaves hidden routes out, and makes an all-optional argument optional', () => {
+    const hidden = route('secret', '/api/things/secret', []);
+    hidden.doc.hidden = true;
+    const text = generateClient(
+      model([
+        controller('ThingsController', 'things', [
+          route('find', '/api/things/:kind/:id', [param('id', 'path')]),
+          route('search', '/api/things', [
+            param('q', 'query', { required: false }),
+            param('token', 'data', { schema: {} }),
+          ]),
+          hidden,
+        ]),
+      ]),
+    );
+    assert.deepEqual(apiLines(text), [
+      'things: {',
+      'find(args: { id: string; kind: string; }, call?: CallOptions): Promise<string>;',
+      'search(args?: { q?: string; }, call?: CallOptions): Promise<string>;',
+      '};',
+    ]);
+  });
+
+  it('renames a schema that would clash with an export of the client', () => {
+    const text = generateClient(
+      model(
+        [
+          controller('ApiController', 'api', [
+            route('get', '/api/api', [], {
+              returns: { kind: 'json', schema: { $ref: '#/components/schemas/ApiError' } },
+            }),
+          ]),
+        ],
+        { ApiError: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
+      ),
+    );
+    assert.match(text, /^export type ApiError_ = \{ code: string; \};$/m);
+    assert.deepEqual(apiLines(text), ['api: {', 'get(call?: CallOptions): Promise<ApiError_>;', '};']);
+  });
+});
