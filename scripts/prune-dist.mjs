@@ -2,6 +2,9 @@
 // deleted since the last build) or is a test file. tsc never deletes old output, so without
 // this a stale test-only module would stay in dist/ and ship in the package. It deletes only
 // files with no live source, so a build running beside other processes reading dist/ is safe.
+// It also removes source maps: the build writes none (tsconfig.build.json), since they would
+// send stack traces under --enable-source-maps (`svc dev`) to src/*.ts, which the package does
+// not ship; without them svc's own frames name the dist/*.js files that are there.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -16,6 +19,7 @@ function sourceOf(distFile) {
 function isStale(distFile) {
   const source = sourceOf(distFile);
   if (source === undefined) return false; // not a tsc output: someone put it there on purpose
+  if (distFile.endsWith('.map')) return true;
   return !existsSync(source) || source.endsWith('.test.ts');
 }
 

@@ -26,7 +26,7 @@ export { formatDiagnostic } from './diagnostics.js';
 export function analyzeProject(options: AnalyzeOptions): AnalysisResult {
   const started = performance.now();
   const phases: AnalysisPhases = { programMs: 0, extractMs: 0, typeCheckMs: 0 };
-  const loaded = loadProgram(options.root, options.tsconfig, options.oldProgram);
+  const loaded = loadProgram(options.root, options.tsconfig, options.oldProgram, options.sourceMaps);
   const program = loaded.program;
   phases.programMs = performance.now() - started;
   if (!program) return { model: undefined, diagnostics: loaded.diagnostics, program: undefined, phases };

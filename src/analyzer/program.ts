@@ -32,6 +32,7 @@ export function loadProgram(
   root: string,
   tsconfig: string | undefined,
   oldProgram?: ts.Program,
+  sourceMaps = false,
 ): LoadedProgram {
   const configPath = path.resolve(root, tsconfig ?? 'tsconfig.json');
   if (!fs.existsSync(configPath)) {
@@ -57,10 +58,11 @@ export function loadProgram(
   const diagnostics = parsed.errors.map((error) => fromTsDiagnostic(root, error));
   if (!parsed.options.experimentalDecorators) diagnostics.push(decoratorsDisabled(root, configPath));
   if (diagnostics.length > 0) return { program: undefined, diagnostics };
+  const options = sourceMaps ? withSourceMaps(parsed.options) : parsed.options;
   const builder = ts.createSemanticDiagnosticsBuilderProgram(
     parsed.fileNames,
-    parsed.options,
-    cachingHost(parsed.options),
+    options,
+    cachingHost(options),
     oldProgram && builders.get(oldProgram),
     undefined,
     parsed.projectReferences,
@@ -68,6 +70,12 @@ export function loadProgram(
   const program = builder.getProgram();
   builders.set(program, builder);
   return { program, diagnostics };
+}
+
+/** Separate `.map` files unless the project already asks for maps (inline ones included). */
+function withSourceMaps(options: ts.CompilerOptions): ts.CompilerOptions {
+  if (options.sourceMap || options.inlineSourceMap) return options;
+  return { ...options, sourceMap: true };
 }
 
 /** A compiler host that hands back the same SourceFile object while a file's text is unchanged. */

@@ -16,6 +16,11 @@ export interface AnalyzeOptions {
    * then call `typeCheckProject` so the spec is not held up by it (`svc build` still fails on it).
    */
   typeCheck?: boolean;
+  /**
+   * Emit source maps whatever the tsconfig says (`svc dev`: stack traces name the `.ts` lines).
+   * Only what is emitted changes; analysis and type checking read the same options.
+   */
+  sourceMaps?: boolean;
 }
 
 /** Wall-clock milliseconds of each phase of one analysis run. */

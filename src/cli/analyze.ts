@@ -5,7 +5,7 @@
  */
 import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
-import { formatDiagnostic, type AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
+import type { AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
 import { writeClientFile } from '../client-gen/index.js';
 import {
@@ -14,6 +14,7 @@ import {
   writeSpec32Files,
   writeSpecFiles,
 } from '../entries/openapi.js';
+import { printEverything, type DiagnosticPrinter } from './dev-warnings.js';
 
 export interface AnalysisRun {
   /** Present when analysis and the type check succeeded (no errors). */
@@ -26,14 +27,31 @@ export interface AnalysisRun {
   typeCheckMilliseconds: number;
 }
 
+export interface AnalysisSettings {
+  /** Emit source maps whatever the tsconfig says (`svc dev`). */
+  sourceMaps?: boolean;
+  /** How diagnostics are printed; default: all of them. */
+  printer?: DiagnosticPrinter;
+}
+
 /**
  * Analyzes `root` (reusing `oldProgram` when given); on success writes .svc/svc_swagger/swagger.{json,yaml}
  * (OpenAPI 3.0.3), openapi-3.2.{json,yaml} and the typed client .svc/client.ts.
  */
-export async function analyzeAndWriteSpec(root: string, oldProgram?: ts.Program): Promise<AnalysisRun> {
+export async function analyzeAndWriteSpec(
+  root: string,
+  oldProgram?: ts.Program,
+  settings: AnalysisSettings = {},
+): Promise<AnalysisRun> {
   const started = performance.now();
-  const result = analyzeProject({ root, typeCheck: false, ...(oldProgram && { oldProgram }) });
-  report(result.diagnostics);
+  const printer = settings.printer ?? printEverything;
+  const result = analyzeProject({
+    root,
+    typeCheck: false,
+    sourceMaps: settings.sourceMaps ?? false,
+    ...(oldProgram && { oldProgram }),
+  });
+  printer.analysis(result.diagnostics);
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   let model = errors.length === 0 ? result.model : undefined;
   if (model) {
@@ -45,15 +63,11 @@ export async function analyzeAndWriteSpec(root: string, oldProgram?: ts.Program)
   }
   const milliseconds = performance.now() - started;
   const typeErrors = result.program ? typeCheckProject(root, result.program) : [];
-  report(typeErrors);
+  printer.errors(typeErrors);
   errors.push(...typeErrors);
   if (typeErrors.length > 0) model = undefined;
   const typeCheckMilliseconds = performance.now() - started - milliseconds;
   return { model, program: result.program, errors, milliseconds, typeCheckMilliseconds };
-}
-
-function report(diagnostics: readonly AnalyzerDiagnostic[]): void {
-  for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
 }
 
 /** True when the only way forward is fixing the command line (no project at that root). */

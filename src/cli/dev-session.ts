@@ -12,6 +12,7 @@ import { AppCompiler, devTarget } from './app-compiler.js';
 import { startServerProcess, type ServerProcess } from './child.js';
 import { formatRouteTable } from './route-table.js';
 import { serverEnv } from './server-env.js';
+import { WarnOncePrinter } from './dev-warnings.js';
 
 export type RebuildOutcome = 'served' | 'unchanged' | 'failed' | 'fatal';
 
@@ -23,6 +24,7 @@ export class DevSession {
   private queue: Promise<RebuildOutcome> = Promise.resolve('unchanged');
   private pending: string[] | undefined;
   private closing = false;
+  private readonly printer = new WarnOncePrinter();
   /** Where the served app has its reference page (svc dev runs it in dev mode), if on. */
   private docsPath: string | undefined;
 
@@ -69,7 +71,10 @@ export class DevSession {
 
   private async rebuildUnsafe(changed: readonly string[]): Promise<RebuildOutcome> {
     if (changed.length > 0) log(`svc: changed ${changed.join(', ')}; re-analyzing`);
-    const run = await analyzeAndWriteSpec(this.options.root, this.program);
+    const run = await analyzeAndWriteSpec(this.options.root, this.program, {
+      sourceMaps: true,
+      printer: this.printer,
+    });
     this.program = run.program ?? this.program;
     if (!run.model || !run.program) {
       if (isFatalForDev(run.errors)) return 'fatal';
