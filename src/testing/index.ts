@@ -11,9 +11,7 @@
  *
  *   createTestApp({ root, overrides: [{ provide: BookRepo, useValue: fakeRepo }] })
  */
-import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { analyzeProject } from '../analyzer/index.js';
 import { formatDiagnostic } from '../analyzer/diagnostics.js';
 import type { CreateAppOptions, SvcApp } from '../runtime/app-types.js';
@@ -21,6 +19,8 @@ import { createApp } from '../runtime/app/create-app.js';
 import type { AppModel } from '../model/app-model.js';
 import type { Override } from '../runtime/di/container.js';
 import { matchOverrides, modelModules, type Namespaces } from './project-modules.js';
+import { CURRENT_WORLD, loadModule } from './module-world.js';
+import { removeScratchDir } from './scratch-dirs.js';
 import { outputName, transpileProject } from './transpile.js';
 
 export interface TestAppOptions extends Omit<CreateAppOptions, 'model' | 'baseDir'> {
@@ -55,24 +55,33 @@ export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
     throw new AnalysisFailedError(errors.map(formatDiagnostic));
   }
   const model = result.model;
-  const outDir = result.program && transpileProject(root, result.program);
+  const outDir = result.program && transpileProject(root, result.program, CURRENT_WORLD);
+  try {
+    return await startApp(options, root, model, outDir);
+  } catch (error) {
+    if (outDir) removeScratchDir(outDir);
+    throw error;
+  }
+}
+
+async function startApp(
+  options: TestAppOptions,
+  root: string,
+  model: AppModel,
+  outDir: string | undefined,
+): Promise<SvcApp> {
   const modules = outDir ? await importModelModules(model, outDir) : {};
   const { typeCheck: _typeCheck, ...appOptions } = options;
   const given = { ...modules, ...options.modules };
-  try {
-    const app = await createApp({
-      ...appOptions,
-      root,
-      model,
-      baseDir: root,
-      modules: given,
-      overrides: matchOverrides(options.overrides ?? [], given),
-    });
-    return outDir ? removeOnClose(app, outDir) : app;
-  } catch (error) {
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
-    throw error;
-  }
+  const app = await createApp({
+    ...appOptions,
+    root,
+    model,
+    baseDir: root,
+    modules: given,
+    overrides: matchOverrides(options.overrides ?? [], given),
+  });
+  return outDir ? removeOnClose(app, outDir) : app;
 }
 
 /** The compiled sources stay while the app runs (its code may import lazily) and go with it. */
@@ -80,8 +89,11 @@ function removeOnClose(app: SvcApp, outDir: string): SvcApp {
   const close = app.close.bind(app);
   return Object.assign(app, {
     close: async () => {
-      await close();
-      rmSync(outDir, { recursive: true, force: true });
+      try {
+        return await close();
+      } finally {
+        removeScratchDir(outDir);
+      }
     },
   });
 }
@@ -90,8 +102,7 @@ function removeOnClose(app: SvcApp, outDir: string): SvcApp {
 async function importModelModules(model: AppModel, outDir: string): Promise<Namespaces> {
   const modules: Namespaces = {};
   for (const module of modelModules(model)) {
-    const url = pathToFileURL(join(outDir, outputName(module))).href;
-    modules[module] = (await import(url)) as Record<string, unknown>;
+    modules[module] = await loadModule(join(outDir, outputName(module, CURRENT_WORLD)), CURRENT_WORLD);
   }
   return modules;
 }

@@ -4,28 +4,40 @@
  * decorators and `paths`). Legacy decorators need no type information, so each file is
  * transpiled on its own.
  *
- * The output goes under `<root>/.svc/test/` as `.mjs` files, with no package.json of its own:
+ * The output goes under `<root>/.svc/test/` as `.mjs` files (`.cjs` when svc itself was loaded as
+ * CommonJS: see module-world.ts), with no package.json of its own:
  * bare imports (`svc`, the project's dependencies) then resolve exactly as they do from the
  * sources, through the project's node_modules or a package self-reference. Relative imports of
- * project sources are rewritten to the `.mjs` names; bare imports that the project's `paths`
- * map to TypeScript sources become those files' URLs.
+ * project sources are rewritten to the output names; bare imports that the project's `paths`
+ * map to TypeScript sources become those files' URLs (their paths for `require`).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import type { ModuleWorld } from './module-world.js';
+import { makeScratchDir } from './scratch-dirs.js';
 
-const IMPORT_SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"]+)\2/g;
+const IMPORT_SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"]+)\2/g;
 
-/** `src/a.ts` → `src/a.mjs` (`.cts` → `.cjs`): ES modules whatever the project's package type. */
-function outputName(file: string): string {
+/**
+ * `src/a.ts` → `src/a.mjs` (`.cts` → `.cjs`): ES modules whatever the project's package type;
+ * every file → `.cjs` when the project is loaded through `require`.
+ */
+function outputName(file: string, world: ModuleWorld = 'esm'): string {
   return file.replace(/\.(m|c)?tsx?$/, (_match, kind: string | undefined) =>
-    kind === 'c' ? '.cjs' : '.mjs',
+    kind === 'c' || world === 'cjs' ? '.cjs' : '.mjs',
   );
 }
 
 /** Rewrites what would not resolve from the output directory the way it does from the sources. */
-function rewriteSpecifiers(code: string, file: string, root: string, program: ts.Program): string {
+function rewriteSpecifiers(
+  code: string,
+  file: string,
+  root: string,
+  program: ts.Program,
+  world: ModuleWorld,
+): string {
   const options = program.getCompilerOptions();
   return code.replace(IMPORT_SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
     if (specifier.startsWith('node:') || specifier.startsWith('file:')) return whole;
@@ -35,22 +47,22 @@ function rewriteSpecifiers(code: string, file: string, root: string, program: ts
     const target = relative(root, resolved.resolvedFileName);
     if (specifier.startsWith('.') && !target.startsWith('..')) {
       const fromDir = dirname(relative(root, file));
-      const path = relative(fromDir, outputName(target)).split(sep).join('/');
+      const path = relative(fromDir, outputName(target, world)).split(sep).join('/');
       return `${lead}${quote}${path.startsWith('.') ? path : `./${path}`}${quote}`;
     }
     if (specifier.startsWith('.')) return whole;
-    return `${lead}${quote}${pathToFileURL(resolved.resolvedFileName).href}${quote}`;
+    const absolute =
+      world === 'cjs' ? resolved.resolvedFileName : pathToFileURL(resolved.resolvedFileName).href;
+    return `${lead}${quote}${absolute}${quote}`;
   });
 }
 
 /** Writes every project source file as JavaScript under a fresh `<root>/.svc/test/` directory; returns it. */
-export function transpileProject(root: string, program: ts.Program): string {
-  const parent = join(root, '.svc', 'test');
-  mkdirSync(parent, { recursive: true });
-  const outDir = mkdtempSync(join(parent, 'run-'));
+export function transpileProject(root: string, program: ts.Program, world: ModuleWorld): string {
+  const outDir = makeScratchDir(root);
   const options: ts.CompilerOptions = {
     ...program.getCompilerOptions(),
-    module: ts.ModuleKind.ESNext,
+    module: world === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext,
     target: ts.ScriptTarget.ES2022,
     experimentalDecorators: true,
     noEmit: false,
@@ -62,9 +74,9 @@ export function transpileProject(root: string, program: ts.Program): string {
     const rel = relative(root, source.fileName);
     if (rel.startsWith('..')) continue;
     const output = ts.transpileModule(source.text, { compilerOptions: options, fileName: source.fileName });
-    const target = join(outDir, outputName(rel));
+    const target = join(outDir, outputName(rel, world));
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, rewriteSpecifiers(output.outputText, source.fileName, root, program));
+    writeFileSync(target, rewriteSpecifiers(output.outputText, source.fileName, root, program, world));
   }
   return outDir;
 }
