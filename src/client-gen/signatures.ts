@@ -38,12 +38,12 @@ export function resultType(operation: ClientOperation, name: TypeNamer): string 
     case 'json':
       return `Promise<${item}>`;
     case 'text':
-      return 'Promise<string>';
+      return `Promise<${route.returns.schema ? item : 'string'}>`;
     case 'bytes':
       return 'Promise<Uint8Array>';
     case 'void':
       return 'Promise<void>';
-    case 'stream':
+    case 'stream': // only SSE and WebSocket routes return streams; the raw answer otherwise
       return 'Promise<Response>';
   }
 }
