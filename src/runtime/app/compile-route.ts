@@ -110,7 +110,13 @@ export async function compileRoute(
     // A handler without parameters skips the binder and the argument list.
     invokeHandler:
       model.params.length === 0 ? () => method.call(instance) : (ex) => method.apply(instance, bind(ex)),
-    serialize: chooseSerializer(model.returns.schema, context.model.schemas),
+    serialize: chooseSerializer(
+      model.returns.kind === 'json' || model.kind !== 'http' ? model.returns.schema : undefined,
+      context.model.schemas,
+      context.settings.dev
+        ? { route: { method: model.httpMethod, fullPath: model.fullPath, label }, log: context.settings.log }
+        : undefined,
+    ),
     finish: finishFor(model, context),
     inspect: inspectorFor(model, label, context),
     settings: context.settings,

@@ -1,38 +1,40 @@
 /**
- * Picks a route's JSON serializer once, at start-up, from its return schema: the engine's
- * JSON.stringify unless the schema may hold a Map, Set or bigint (or says nothing).
+ * Picks a route's JSON serializer once, at start-up: the serializer compiled from its declared
+ * return schema (src/runtime/serialize/), or, for a route whose type the analyzer could not give,
+ * the general writer. In dev mode each property the compiled serializer leaves out (a value that
+ * carries more than its type) is logged once per route.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
-import { NEEDS_RICH_STRINGIFY } from '../../model/rich-types.js';
-import { someSubSchema } from '../../model/schema-walk.js';
-import { stringifyFast, stringifyRich } from './json.js';
+import { compileSerializer, type DropReporter } from '../serialize/index.js';
+import { stringifyRich } from './json.js';
 import type { Serializer } from './send.js';
 
+export interface SerializedRoute {
+  method: string;
+  fullPath: string;
+  /** `Controller.method`. */
+  label: string;
+}
+
+/** `log` given (dev mode): dropped properties are reported on it. */
 export function chooseSerializer(
   schema: JsonSchema | undefined,
   schemas: Record<string, JsonSchema>,
+  dev?: { route: SerializedRoute; log: (line: string) => void },
 ): Serializer {
-  return schema === undefined || mayHoldRichValues(schema, schemas) ? stringifyRich : stringifyFast;
+  if (schema === undefined) return stringifyRich;
+  return compileSerializer(schema, schemas, dev && dropLogger(dev.route, dev.log));
 }
 
-/** An unknown reference counts: nothing proves it holds no rich value. */
-function mayHoldRichValues(schema: JsonSchema, schemas: Record<string, JsonSchema>): boolean {
-  const rich = (node: JsonSchema): boolean => {
-    const mark = node['x-svc-type'];
-    return (mark !== undefined && NEEDS_RICH_STRINGIFY.has(mark)) || isOpen(node);
+/** One warning per distinct dropped property of a route. */
+function dropLogger(route: SerializedRoute, log: (line: string) => void): DropReporter {
+  const seen = new Set<string>();
+  return (where, key) => {
+    const property = `${where}.${key}`;
+    if (seen.has(property)) return;
+    seen.add(property);
+    log(
+      `svc: warning: ${route.method} ${route.fullPath} (${route.label}) returned a property its type does not declare, left out of the answer: ${property}`,
+    );
   };
-  return someSubSchema(schema, rich, { schemas, unknownRef: true });
-}
-
-/** `{}` (unknown, any) or an object with free-form values: anything may be inside. */
-function isOpen(schema: JsonSchema): boolean {
-  if (schema.additionalProperties === true) return true;
-  return (
-    schema.type === undefined &&
-    schema.$ref === undefined &&
-    schema.enum === undefined &&
-    schema.oneOf === undefined &&
-    schema.anyOf === undefined &&
-    schema.allOf === undefined
-  );
 }

@@ -1,21 +1,9 @@
 /**
- * JSON serialization that matches the schemas the analyzer writes: `Date` → ISO string,
- * `Map` → object, `Set` → array, `bigint` → number digits.
- *
- * The common case stays on the engine's `JSON.stringify`. A route whose return schema may
- * hold a Map, Set or bigint (or is unknown) is compiled to `stringifyRich` instead; and the
- * fast path falls back to it when it meets a bigint it did not expect.
+ * The general JSON writer, for values no declared type describes (a route the analyzer could not
+ * type, an interceptor's or catcher's answer): `Date` → ISO string, `Map` → object, `Set` → array,
+ * `bigint` → number digits. Typed answers use the serializer compiled from their type
+ * (src/runtime/serialize/).
  */
-
-/** `JSON.stringify`, falling back to `stringifyRich` when the value holds a bigint. */
-export function stringifyFast(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'null';
-  } catch (error) {
-    if (error instanceof TypeError) return stringifyRich(value);
-    throw error;
-  }
-}
 
 /** Serializes any value the handler may return, including Map, Set and bigint at any depth. */
 export function stringifyRich(value: unknown): string {

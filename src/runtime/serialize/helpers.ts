@@ -1,0 +1,79 @@
+/**
+ * The run-time helpers compiled serializers call: string quoting, the rich values, and the
+ * general writer for values no schema describes. Every generated function receives this one
+ * object and takes its members as locals, so a call costs no property lookup per request.
+ */
+import { stringifyRich } from '../response/json.js';
+
+/** Characters JSON must escape, and lone surrogates (JSON.stringify writes those as \u escapes). */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** Short strings that need no escaping are quoted by hand; anything else by the engine. */
+export function quote(text: string): string {
+  return text.length < 64 && !NEEDS_ESCAPE.test(text) ? '"' + text + '"' : JSON.stringify(text);
+}
+
+/**
+ * A value no schema describes (`unknown`, `any`, or one that does not match its type), as
+ * `JSON.stringify` writes it, except that a bigint, Map or Set inside is written as the document
+ * says rather than failing. Undefined where JSON has no value (undefined, a function, a symbol).
+ */
+export function anyValue(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof TypeError) return stringifyRich(value);
+    throw error;
+  }
+}
+
+/** `anyValue` where a value must be written (an array item, the whole answer): `null` for none. */
+export function anyItem(value: unknown): string {
+  return anyValue(value) ?? 'null';
+}
+
+/** A `Date` as its ISO string (`null` for an invalid one, as `toJSON` gives); a string as it is. */
+export function writeDate(value: unknown): string {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'null' : '"' + value.toISOString() + '"';
+  return typeof value === 'string' ? quote(value) : anyItem(value);
+}
+
+export function writeUrl(value: unknown): string {
+  if (value instanceof URL) return quote(value.href);
+  return typeof value === 'string' ? quote(value) : anyItem(value);
+}
+
+/** A bigint as its digits; a plain number as JSON writes it. */
+export function writeBigInt(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  return anyItem(value);
+}
+
+/** `Uint8Array` / `Buffer` / `ArrayBuffer` as base64 (`format: byte`); a string as it is. */
+export function writeBytes(value: unknown): string {
+  if (value instanceof Uint8Array)
+    return '"' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') + '"';
+  if (value instanceof ArrayBuffer) return '"' + Buffer.from(value).toString('base64') + '"';
+  return typeof value === 'string' ? quote(value) : anyItem(value);
+}
+
+/** A Map's entries, or an object's own keys, as key/value pairs in their order. */
+export function entriesOf(value: object): [string, unknown][] {
+  if (value instanceof Map) return Array.from(value, ([key, item]) => [String(key), item]);
+  return Object.entries(value);
+}
+
+export const SERIALIZE_HELPERS = {
+  quote,
+  anyValue,
+  anyItem,
+  writeDate,
+  writeUrl,
+  writeBigInt,
+  writeBytes,
+  entriesOf,
+};
+
+export type HelperName = keyof typeof SERIALIZE_HELPERS;
