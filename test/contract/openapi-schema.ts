@@ -35,7 +35,8 @@ export function toJsonSchema(schema: unknown): unknown {
 }
 
 function allowNull(schema: Schema): Schema {
-  if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...(schema.enum as unknown[]), null];
   if (typeof schema.type === 'string' && schema.$ref === undefined) {
     return { ...schema, type: [schema.type, 'null'] };
   }
