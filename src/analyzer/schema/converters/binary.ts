@@ -1,4 +1,8 @@
-/** `Uint8Array` / `Buffer` (and `ArrayBuffer`) → `{type: string, format: binary}`: raw bytes on the wire. */
+/**
+ * `Uint8Array` / `Buffer` (and `ArrayBuffer`) inside a JSON value → `{type: string, format: byte}`:
+ * the serializer writes them as base64. (A handler returning bytes themselves answers
+ * `application/octet-stream`, documented `format: binary` by returns.ts.)
+ */
 import type { TypeConverter } from '../types.js';
 import { isGlobalNamed } from '../type-utils.js';
 
@@ -7,5 +11,5 @@ const BINARY = ['Uint8Array', 'Buffer', 'ArrayBuffer'];
 export const binaryConverter: TypeConverter = {
   kind: 'binary',
   supports: (type) => isGlobalNamed(type, BINARY),
-  convert: () => ({ type: 'string', format: 'binary' }),
+  convert: () => ({ type: 'string', format: 'byte' }),
 };
