@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { CliError, EXIT_USAGE } from './cli-error.js';
 
-export type CommandName = 'dev' | 'build' | 'start';
+export type CommandName = 'dev' | 'build' | 'start' | 'init';
 
 export interface CliOptions {
   /** Absolute project root (`--root`, default the working directory). */
@@ -16,7 +16,7 @@ export interface CliOptions {
 export type ParsedCommand =
   { kind: 'help' } | { kind: 'version' } | { kind: 'run'; command: CommandName; options: CliOptions };
 
-const COMMANDS: readonly string[] = ['dev', 'build', 'start'];
+const COMMANDS: readonly string[] = ['dev', 'build', 'start', 'init'];
 
 /** Parses `argv` (without node and script). Throws a usage CliError (exit 2) on anything unknown. */
 export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): ParsedCommand {
@@ -25,12 +25,14 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
   if (values.help || positionals.length === 0) return { kind: 'help' };
   const [command, ...extra] = positionals;
   if (!command || !COMMANDS.includes(command)) throw new CliError(`unknown command '${command}'`, EXIT_USAGE);
+  // `svc init [dir]`: the one command with an operand, the directory to create the project in.
+  const operand = command === 'init' ? extra.shift() : undefined;
   if (extra.length > 0) throw new CliError(`unexpected argument '${extra[0]}'`, EXIT_USAGE);
   return {
     kind: 'run',
     command: command as CommandName,
     options: {
-      root: resolve(cwd, values.root ?? '.'),
+      root: resolve(cwd, operand ?? values.root ?? '.'),
       ...(values.host !== undefined && { host: values.host }),
       ...(values.port !== undefined && { port: parseInteger('--port', values.port, 0, 65535) }),
       workers: values.workers === undefined ? 1 : parseInteger('--workers', values.workers, 1, 1024),

@@ -13,6 +13,7 @@ const loaders: Record<CommandName, () => Promise<CommandRunner>> = {
   dev: async () => (await import('./dev.js')).runDev,
   build: async () => (await import('./build.js')).runBuild,
   start: async () => (await import('./start.js')).runStart,
+  init: async () => (await import('./init.js')).runInit,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -7,6 +7,7 @@ Commands:
   dev     analyze, write the spec, serve the app and restart it on every change
   build   analyze, write the spec and compile the app for production
   start   serve the production build
+  init    write a new project into [dir] (default: the current directory): svc init [dir]
 
 Options:
   -r, --root <dir>     project root holding tsconfig.json (default: the current directory)
