@@ -126,6 +126,8 @@ function checkCreateAppOptions(options: CreateAppOptions): void {
 /** The analyzer checked them; a model written by hand or by another version is checked again. */
 function checkModelOptions(options: StaticAppOptions): void {
   for (const [name, value] of Object.entries(options)) {
+    // Left to start-up by the analyzer (a CORS origin function in @App): read from the decorator.
+    if (value === undefined) continue;
     const reason = isAppOptionName(name) ? invalidOptionReason(name, value, false) : 'is unknown';
     if (reason !== undefined)
       throw new SvcError(
