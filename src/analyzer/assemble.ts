@@ -12,6 +12,7 @@ import { reachableInjectables } from './injectables.js';
 import { finalizeSchemas } from './model-schemas.js';
 import { collectModules } from './modules.js';
 import { unsecuredAuthorizationWarnings } from './security.js';
+import { unresolvedSvcImports } from './svc-import.js';
 
 /** The merged model, or undefined when two fragments name different schemas alike (re-extract all). */
 export function assembleModel(context: AnalysisContext, fragments: FileFragment[]): AppModel | undefined {
@@ -32,7 +33,10 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   );
   const components = uniqueComponents(fragments.flatMap((fragment) => fragment.components));
   nameComponentDecorators(components, fragments);
-  if (controllers.length === 0) {
+  // With svcjs unresolved no decorator is recognised: name the imports rather than the symptom.
+  const unresolved = controllers.length === 0 ? unresolvedSvcImports(context) : [];
+  context.diagnostics.push(...unresolved);
+  if (controllers.length === 0 && unresolved.length === 0) {
     context.diagnostics.push({
       severity: 'error',
       code: 'SVC_ERR_NO_CONTROLLERS',

@@ -180,6 +180,10 @@ export const ERROR_CODES = {
     title: 'No controllers',
     when: 'No class in the project is decorated with `@Controller`.',
   },
+  SVC_ERR_SVCJS_UNRESOLVED: {
+    title: 'svcjs not found',
+    when: 'A project file imports `svcjs` (or `svcjs/...`) and it does not resolve: svc is not installed in the project (`npm install svcjs`). Reported at each import, instead of `SVC_ERR_NO_CONTROLLERS`.',
+  },
   SVC_ERR_DUPLICATE_OPERATION_ID: {
     title: 'Duplicate operationId',
     when: 'Two routes produce the same `operationId` (`<controller>_<method>`).',
