@@ -5,7 +5,7 @@
  * The emitter remembers what it wrote, so a later program only re-emits the files whose text
  * changed and deletes the outputs of files that left the program.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { emittedName, isInside, redirectOutput, rewriteSourceMap, toPosix } from './emit-paths.js';
@@ -98,6 +98,8 @@ export class ProjectEmitter {
     let changed = 0;
     for (const [path, text] of outputs) {
       if (previous?.outputs.get(path) === text) continue;
+      // The first emit of a session meets the last session's outputs: the same text is no change.
+      if (!previous && readOrUndefined(path) === text) continue;
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, text);
       changed++;
@@ -142,6 +144,14 @@ function transpileOne(file: ts.SourceFile, options: ts.CompilerOptions, write: t
   const jsName = emittedName(file.fileName);
   write(jsName, output.outputText, false);
   if (output.sourceMapText) write(`${jsName}.map`, output.sourceMapText, false);
+}
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function deleteFile(path: string): number {

@@ -3,22 +3,50 @@
  * the emitter (re-emits only changed files) and the running server process. Rebuilds run one at a
  * time; changes that arrive meanwhile are merged into the next one. A failed analysis or a
  * server that will not start leaves the last good server (if any) in place.
+ *
+ * Warm start: when the project's sources are exactly those the last session's output in
+ * .svc/dev was built from (its source stamp holds), that output is served at once and the
+ * analysis runs behind it; it finds the same outputs and leaves the server alone. The analyzer
+ * (and `typescript`) is loaded only after the server was started, so the two overlap.
  */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type ts from 'typescript';
 import { resolveDocsPath } from '../runtime/docs-page/index.js';
+import type { AppModel } from '../model/app-model.js';
 import type { CliOptions } from './args.js';
-import { analyzeAndWriteSpec, isFatalForDev } from './analyze.js';
-import { AppCompiler, devTarget } from './app-compiler.js';
+import type { AnalysisRun, AnalysisSettings } from './analyze.js';
+import type { AppCompiler } from './app-compiler.js';
+import { APP_MODEL_FILE } from './app-model-file.js';
 import { startServerProcess, type ServerProcess } from './child.js';
+import { ENTRY_FILE } from './entry.js';
+import { isInside } from './emit-paths.js';
+import {
+  externalVersions,
+  readStamp,
+  stampStillHolds,
+  takeStamp,
+  writeStamp,
+  type SourceStamp,
+} from './source-stamp.js';
 import { formatRouteTable } from './route-table.js';
 import { serverEnv } from './server-env.js';
 import { WarnOncePrinter } from './dev-warnings.js';
 
 export type RebuildOutcome = 'served' | 'unchanged' | 'failed' | 'fatal';
 
+/** The analyzer and the emitter, loaded on first use (they load `typescript`). */
+interface Toolchain {
+  analyze: (root: string, old: ts.Program | undefined, settings: AnalysisSettings) => Promise<AnalysisRun>;
+  isFatal: (errors: AnalysisRun['errors']) => boolean;
+  compiler: AppCompiler;
+}
+
 export class DevSession {
+  readonly outDir: string;
+  private readonly stampFile: string;
   private program: ts.Program | undefined;
-  private readonly compiler: AppCompiler;
+  private toolchain: Promise<Toolchain> | undefined;
   private server: ServerProcess | undefined;
   private boundPort: number | undefined;
   private queue: Promise<RebuildOutcome> = Promise.resolve('unchanged');
@@ -29,11 +57,23 @@ export class DevSession {
   private docsPath: string | undefined;
 
   constructor(private readonly options: CliOptions) {
-    this.compiler = new AppCompiler(devTarget(options.root), true);
+    this.outDir = join(options.root, '.svc', 'dev');
+    this.stampFile = join(this.outDir, 'source-stamp.json');
   }
 
-  get outDir(): string {
-    return this.compiler.outDir;
+  /**
+   * Serves the last session's output when the sources still match its stamp (true); otherwise
+   * removes it, so the first rebuild starts clean (false).
+   */
+  async serveLastOutput(): Promise<boolean> {
+    const entry = join(this.outDir, ENTRY_FILE);
+    if (!existsSync(entry) || !stampStillHolds(this.options.root, readStamp(this.stampFile))) {
+      rmSync(this.outDir, { recursive: true, force: true });
+      return false;
+    }
+    log('svc: sources unchanged since the last run; serving .svc/dev while re-analyzing');
+    this.docsPath = resolveDocsPath(lastModel(this.outDir)?.options?.docs, true);
+    return this.restart(entry);
   }
 
   /** Queues a rebuild for `files`, merged with any rebuild not yet started; resolves when it ran. */
@@ -71,19 +111,23 @@ export class DevSession {
 
   private async rebuildUnsafe(changed: readonly string[]): Promise<RebuildOutcome> {
     if (changed.length > 0) log(`svc: changed ${changed.join(', ')}; re-analyzing`);
-    const run = await analyzeAndWriteSpec(this.options.root, this.program, {
+    // Taken before analysis reads the files: an edit made meanwhile makes the next stamp differ.
+    const stamp = takeStamp(this.options.root);
+    const tools = await this.tools();
+    const run = await tools.analyze(this.options.root, this.program, {
       sourceMaps: true,
       printer: this.printer,
     });
     this.program = run.program ?? this.program;
     if (!run.model || !run.program) {
-      if (isFatalForDev(run.errors)) return 'fatal';
+      if (tools.isFatal(run.errors)) return 'fatal';
       log(
         `svc: analysis failed; ${this.server ? 'the last good server keeps running' : 'waiting for changes'}`,
       );
       return 'failed';
     }
-    const compiled = this.compiler.compile(run.program, run.model);
+    const compiled = tools.compiler.compile(run.program, run.model);
+    this.saveStamp(stamp, run.program);
     this.docsPath = resolveDocsPath(run.model.options?.docs, true);
     log(
       `svc: analyzed in ${Math.round(run.milliseconds)} ms, type-checked in ${Math.round(run.typeCheckMilliseconds)} ms, emitted ${compiled.emitted} file(s) in ${Math.round(compiled.milliseconds)} ms`,
@@ -93,6 +137,27 @@ export class DevSession {
       return 'unchanged';
     }
     return (await this.restart(compiled.entry)) ? 'served' : 'failed';
+  }
+
+  private tools(): Promise<Toolchain> {
+    this.toolchain ??= Promise.all([import('./analyze.js'), import('./app-compiler.js')]).then(
+      ([analysis, compiling]) => ({
+        analyze: analysis.analyzeAndWriteSpec,
+        isFatal: analysis.isFatalForDev,
+        compiler: new compiling.AppCompiler(compiling.devTarget(this.options.root), true),
+      }),
+    );
+    return this.toolchain;
+  }
+
+  /** Records what this output was built from, with the program's files outside the root. */
+  private saveStamp(stamp: SourceStamp, program: ts.Program): void {
+    const root = resolve(this.options.root);
+    const external = program
+      .getSourceFiles()
+      .map((file) => file.fileName)
+      .filter((name) => !isInside(root, name) && !name.includes('/node_modules/'));
+    writeStamp(this.stampFile, { ...stamp, external: externalVersions(external) });
   }
 
   private async restart(entry: string): Promise<boolean> {
@@ -129,6 +194,14 @@ export class DevSession {
     if (this.server !== server || this.closing) return;
     this.server = undefined;
     log(`svc: the server exited (${code}); waiting for changes`);
+  }
+}
+
+function lastModel(outDir: string): AppModel | undefined {
+  try {
+    return JSON.parse(readFileSync(join(outDir, APP_MODEL_FILE), 'utf8')) as AppModel;
+  } catch {
+    return undefined;
   }
 }
 

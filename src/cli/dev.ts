@@ -1,5 +1,5 @@
 /** `svc dev`: analyze, write the spec, serve, and do it again on every change. */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { CliOptions } from './args.js';
 import { CliError } from './cli-error.js';
 import { DevSession } from './dev-session.js';
@@ -11,7 +11,6 @@ const DEBOUNCE_MS = 80;
 export async function runDev(options: CliOptions): Promise<number> {
   if (!existsSync(options.root)) throw new CliError(`no directory ${options.root}`);
   const session = new DevSession(options);
-  rmSync(session.outDir, { recursive: true, force: true });
   const shutdown = waitForShutdown();
   // Watch before the first analysis, so edits made while it runs are not missed.
   const watcher = watchProject({
@@ -20,6 +19,7 @@ export async function runDev(options: CliOptions): Promise<number> {
     debounceMs: DEBOUNCE_MS,
     onChange: (files) => void session.requestRebuild(files),
   });
+  await session.serveLastOutput();
   if ((await session.requestRebuild([])) === 'fatal') {
     watcher.close();
     return 1;
