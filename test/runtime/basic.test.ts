@@ -171,7 +171,7 @@ describe('binding', () => {
       const errors = body.errors as { in: string; name: string }[];
       assert.deepEqual(errors.map((error) => `${error.in}:${error.name}`).sort(), [
         'cookie:session',
-        'header:x-token',
+        'header:X-Token',
         'query:flag',
         'query:n',
       ]);
