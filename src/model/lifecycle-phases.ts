@@ -43,5 +43,13 @@ export function earlyStatusOf(role: 'middleware' | 'guard'): number {
   return status;
 }
 
+/**
+ * The phases an `OPTIONS` request no route declares (a CORS preflight, usually) runs before its
+ * 204, with the app-level components only (no controller is chosen for a bare path): the app's
+ * middleware may log, add headers or stop it. Guards do not run: a browser sends a preflight
+ * without credentials, so an auth guard would refuse every one.
+ */
+export const AUTOMATIC_OPTIONS_ROLES: readonly PhaseInfo['role'][] = ['middleware'];
+
 /** Catchers are searched nearest first: route, then controller, then app. */
 export const CATCH_SEARCH_ORDER: readonly Level[] = ['route', 'controller', 'app'];

@@ -1,9 +1,10 @@
 /**
  * The answer to an `OPTIONS` request no route declares (a CORS preflight, usually): the app-level
  * middleware runs first, as for any request, so it can log, add headers or stop; then 204 with
- * the `Allow` (and CORS) headers the request handler already set. Guards do not run: a browser
- * sends a preflight without credentials, so an auth guard would refuse every one.
+ * the `Allow` (and CORS) headers the request handler already set. Which phases run is data:
+ * `AUTOMATIC_OPTIONS_ROLES` in model/lifecycle-phases.ts (middleware; guards never).
  */
+import { AUTOMATIC_OPTIONS_ROLES } from '../../model/lifecycle-phases.js';
 import { readsBody } from '../binding/compile-binder.js';
 import type { ComponentUse } from '../decorators/metadata.js';
 import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-chain.js';
@@ -19,7 +20,7 @@ export async function compileOptionsAnswer(
   settings: PipelineSettings,
 ): Promise<OptionsAnswer | undefined> {
   const full = await buildChain({ app: appUses, controller: [], route: [] }, steps);
-  const middleware = full.middleware;
+  const middleware = AUTOMATIC_OPTIONS_ROLES.includes('middleware') ? full.middleware : [];
   if (middleware.length === 0) return undefined;
   const chain: Chain = {
     middleware,
