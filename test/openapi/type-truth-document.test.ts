@@ -55,6 +55,18 @@ describe('type rules in the document', () => {
     assert.deepEqual(schemas.Tags, { type: 'array', items: { type: 'string' } });
   });
 
+  it('class properties without a type annotation have their inferred types', () => {
+    assert.deepEqual(schemas.Counter, {
+      type: 'object',
+      properties: {
+        count: { type: 'number' },
+        label: { type: 'string' },
+        created: { type: 'string', format: 'date-time' },
+      },
+      required: ['count', 'label', 'created'],
+    });
+  });
+
   it('in 3.2 a key pattern is propertyNames, and null alone the null type', () => {
     assert.deepEqual(toSchema2020({ type: 'object', 'x-propertyNames': { pattern: '^x-.*$' } }), {
       type: 'object',
