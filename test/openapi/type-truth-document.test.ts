@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { toSchema2020 } from '../../src/entries/openapi.js';
+import { analyzeProject, buildOpenApi32Document, toSchema2020 } from '../../src/entries/openapi.js';
 import { documentOf } from '../support/served-fixture.js';
+import { assertValidOpenApi } from './validate.js';
+import { assertValidOpenApi32 } from './validate32.js';
 
 const root = fileURLToPath(new URL('../fixtures/validation/truth-app', import.meta.url));
 const document = documentOf(root);
@@ -15,6 +17,13 @@ const schemas = document.components?.schemas ?? {};
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 describe('type rules in the document', () => {
+  it('both documents validate against the official OpenAPI schemas', async () => {
+    await assertValidOpenApi(document);
+    const model = analyzeProject({ root }).model;
+    assert.ok(model);
+    await assertValidOpenApi32(buildOpenApi32Document(model));
+  });
+
   it('an inline discriminated union maps its tag to members made components', () => {
     assert.deepEqual(schemas.TaskEvent, {
       oneOf: [ref('TaskEvent_created'), ref('TaskEvent_deleted')],
