@@ -123,6 +123,14 @@ test('production: one JSON line per request with method, path (no query), status
   }
 });
 
+test('a path with characters JSON must escape still makes a valid JSON line', async () => {
+  productionLines.length = 0;
+  await viaSocket(production.base, { method: 'GET', url: '/api/odd"path\\x' });
+  assert.equal(productionLines.length, 1);
+  const line = JSON.parse(productionLines[0] ?? '') as { path: string; status: number };
+  assert.deepEqual([line.path, line.status], ['/api/odd"path\\x', 404]);
+});
+
 test('dev mode: one readable line per request', async () => {
   devLines.length = 0;
   const reply = await viaSocket(dev.base, { method: 'GET', url: '/api/things/items?count=2' });

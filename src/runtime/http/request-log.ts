@@ -21,9 +21,17 @@ function statusOf(ex: Exchange): number {
   return ex.webSocketHandler !== undefined ? 101 : ex.res.statusCode;
 }
 
+/** Characters JSON must escape; a path (still percent-encoded) rarely has any. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f-\uffff]/;
+
+function jsonString(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
 function jsonLine(ex: Exchange, ms: number): string {
-  // The id is sane by construction (request-id.ts); method and path come from the client.
-  return `{"time":${Date.now()},"level":"info","msg":"request","method":${JSON.stringify(ex.method)},"path":${JSON.stringify(ex.path)},"status":${statusOf(ex)},"ms":${ms},"id":"${ex.id}"}`;
+  // The method is an HTTP token and the id sane by construction (request-id.ts); the path comes
+  // from the client and is escaped when it needs to be.
+  return `{"time":${Date.now()},"level":"info","msg":"request","method":"${ex.method}","path":${jsonString(ex.path)},"status":${statusOf(ex)},"ms":${ms},"id":"${ex.id}"}`;
 }
 
 function readableLine(ex: Exchange, ms: number): string {
