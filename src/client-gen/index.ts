@@ -8,10 +8,11 @@ import path from 'node:path';
 import type { AppModel } from '../model/app-model.js';
 import { clientFactory } from './factory.js';
 import { namedTypeDeclarations, schemaNamer } from './named-types.js';
-import { clientGroups } from './operations.js';
-import { HTTP_RUNTIME } from './template/http.js';
-import { SOCKET_RUNTIME } from './template/socket.js';
-import { SSE_RUNTIME } from './template/sse.js';
+import { clientGroups, type ClientGroup } from './operations.js';
+import { CORE_SOURCE } from './template/core.js';
+import { CALL_SOURCE, SEND_SOURCE } from './template/send.js';
+import { SOCKET_SOURCE } from './template/socket.js';
+import { ITEM_SOURCE, SSE_SOURCE } from './template/sse.js';
 import { apiInterface, errorDeclarations } from './signatures.js';
 
 /** Where `svc dev` and `svc build` write the client, relative to the project root. */
@@ -34,11 +35,26 @@ export function generateClient(model: AppModel): string {
     errorDeclarations(groups, name),
     '',
     clientFactory(groups, model),
-    HTTP_RUNTIME,
-    SSE_RUNTIME,
-    SOCKET_RUNTIME,
+    ...runtimeSources(groups),
   ];
   return `${sections.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The fixed parts the operations use, and only those: a client without WebSocket routes has no
+ * socket code, so a project compiling with `noUnusedLocals` has nothing unused in it.
+ */
+function runtimeSources(groups: ClientGroup[]): string[] {
+  const kinds = new Set(groups.flatMap((group) => group.operations.map((operation) => operation.route.kind)));
+  const streams = kinds.has('sse') || kinds.has('websocket');
+  return [
+    CORE_SOURCE,
+    ...(kinds.has('http') || kinds.has('sse') ? [SEND_SOURCE] : []),
+    ...(kinds.has('http') ? [CALL_SOURCE] : []),
+    ...(streams ? [ITEM_SOURCE] : []),
+    ...(kinds.has('sse') ? [SSE_SOURCE] : []),
+    ...(kinds.has('websocket') ? [SOCKET_SOURCE] : []),
+  ];
 }
 
 /** Writes `<root>/.svc/client.ts`; returns its path. */

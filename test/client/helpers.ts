@@ -71,6 +71,25 @@ export const BROWSER_OPTIONS: CompilerOptions = {
   types: [],
 };
 
+/**
+ * The strictest project a user might have: every check beyond `strict` that can reject code, and
+ * erasable syntax only (what Node's type stripping runs).
+ */
+export const STRICTEST_OPTIONS: CompilerOptions = {
+  ...NODE_OPTIONS,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noImplicitReturns: true,
+  noImplicitOverride: true,
+  noPropertyAccessFromIndexSignature: true,
+  noFallthroughCasesInSwitch: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  erasableSyntaxOnly: true,
+};
+
 /** `tsc --strict --noEmit -p` over exactly `files`, with the project's TypeScript. */
 export function typeCheck(
   dir: string,

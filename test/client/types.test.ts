@@ -1,14 +1,22 @@
 /**
  * The generated client as a compiler sees it: every fixture app's client compiles under
- * `tsc --strict` both in a Node 20 project and in a browser project (DOM library, no Node types,
- * which proves it needs nothing from Node), and a wrong argument or result type is a type error.
+ * `tsc --strict` in a Node 20 project, in a browser project (DOM library, no Node types, which
+ * proves it needs nothing from Node) and in the strictest project, and a wrong argument or result
+ * type is a type error.
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO } from '../cli/helpers.js';
-import { BROWSER_OPTIONS, clientOf, makeClientDir, typeCheck, type ClientDir } from './helpers.js';
+import {
+  BROWSER_OPTIONS,
+  clientOf,
+  makeClientDir,
+  STRICTEST_OPTIONS,
+  typeCheck,
+  type ClientDir,
+} from './helpers.js';
 
 const APPS = [
   'examples/bookstore',
@@ -36,6 +44,10 @@ describe('generated clients under tsc --strict', () => {
 
   it('compile in a browser project (DOM library, no Node types)', async () => {
     assert.deepEqual(await typeCheck(folder.dir, files, BROWSER_OPTIONS), { code: 0, output: '' });
+  });
+
+  it('compile with every stricter check on, erasable syntax only (noUnusedLocals, exactOptionalPropertyTypes, ...)', async () => {
+    assert.deepEqual(await typeCheck(folder.dir, files, STRICTEST_OPTIONS), { code: 0, output: '' });
   });
 
   it('turn a wrong parameter or result type into a type error at its line', async () => {

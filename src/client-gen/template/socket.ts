@@ -5,17 +5,7 @@
  * headers on the upgrade and turns a refused upgrade into an `ApiError`. Source text for
  * `.svc/client.ts`.
  */
-export const SOCKET_RUNTIME = String.raw`
-/** What the client needs of a WebSocket object. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
-}
-
-export type WebSocketClass = new (url: string, options?: any) => WebSocketLike;
-
+export const SOCKET_SOURCE = String.raw`
 /** A WebSocket route's connection. Messages sent before it opens are queued. */
 export interface TypedSocket<In, Out> extends AsyncIterable<Out> {
   send(message: In): void;
@@ -26,12 +16,14 @@ export interface TypedSocket<In, Out> extends AsyncIterable<Out> {
 
 /** The connection closed with a code other than 1000 (or the client's own close). */
 export class SocketClosedError extends Error {
-  constructor(
-    readonly code: number,
-    readonly reason: string,
-  ) {
+  readonly code: number;
+  readonly reason: string;
+
+  constructor(code: number, reason: string) {
     super('WebSocket closed with ' + code + (reason ? ': ' + reason : ''));
     this.name = 'SocketClosedError';
+    this.code = code;
+    this.reason = reason;
   }
 }
 

@@ -3,19 +3,7 @@
  * body stream, one item per event, as an `AsyncIterable`. Leaving the `for await` early aborts
  * the request, so the server closes the handler's iterator. Source text for `.svc/client.ts`.
  */
-export const SSE_RUNTIME = String.raw`
-/** One event's or message's text → the item: as it is, as JSON, or as JSON unless it does not parse to a non-string. */
-function decodeItem(data: string, items: OperationSpec['items']): unknown {
-  if (items === 'text') return data;
-  if (items === 'json') return JSON.parse(data);
-  try {
-    const value: unknown = JSON.parse(data);
-    return typeof value === 'string' ? data : value;
-  } catch {
-    return data;
-  }
-}
-
+export const SSE_SOURCE = String.raw`
 /** Splits off the complete lines (CRLF, CR or LF); a CR at the very end waits, since an LF may follow it. */
 function takeLines(buffer: string): { lines: string[]; rest: string } {
   const held = buffer.endsWith('\r');
@@ -74,5 +62,20 @@ function eventStream<T>(options: ClientOptions, spec: OperationSpec, args: Args,
       }
     },
   };
+}
+`;
+
+/** How an SSE event or WebSocket message becomes an item (docs/client.md, "Streams"). Source text. */
+export const ITEM_SOURCE = String.raw`
+/** One event's or message's text → the item: as it is, as JSON, or as JSON unless it does not parse to a non-string. */
+function decodeItem(data: string, items: OperationSpec['items']): unknown {
+  if (items === 'text') return data;
+  if (items === 'json') return JSON.parse(data);
+  try {
+    const value: unknown = JSON.parse(data);
+    return typeof value === 'string' ? data : value;
+  } catch {
+    return data;
+  }
 }
 `;

@@ -1,10 +1,11 @@
 /**
- * The part of the generated client that makes plain HTTP calls: options, `ApiError`, turning one
- * argument object into a request (path, query, header, cookie, body) the way the server parses
- * it (docs/client.md), and reading the answer. It is source text: it goes into `.svc/client.ts`
- * as it is, so it imports nothing and uses only what both Node 20+ and browsers have.
+ * The part of every generated client: options, `ApiError`, and turning one argument object into
+ * a request (path, query, header, cookie, body) the way the server parses it (docs/client.md).
+ * Like every file of this folder it is source text that goes into `.svc/client.ts` as it is: it
+ * imports nothing, uses only what both Node 20+ and browsers have, and only erasable TypeScript
+ * (no parameter properties, no enums), so `erasableSyntaxOnly` and Node's type stripping accept it.
  */
-export const HTTP_RUNTIME = String.raw`
+export const CORE_SOURCE = String.raw`
 export interface ClientOptions {
   /** The app's URL with its prefix: 'http://localhost:8080/api'. */
   baseUrl: string;
@@ -33,16 +34,21 @@ export interface Problem {
 
 /** A non-2xx answer: its status, headers, parsed body, and the body again as 'problem' when it is problem+json. */
 export class ApiError extends Error {
-  constructor(
-    /** The operation that failed, as it is called: 'books.get'. */
-    readonly operation: string,
-    readonly status: number,
-    readonly headers: Headers,
-    readonly body: unknown,
-    readonly problem: Problem | undefined,
-  ) {
+  /** The operation that failed, as it is called: 'books.get'. */
+  readonly operation: string;
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly problem: Problem | undefined;
+
+  constructor(operation: string, status: number, headers: Headers, body: unknown, problem: Problem | undefined) {
     super(operation + ': ' + status + (problem?.title ? ' ' + problem.title : '') + describeBody(problem?.detail ?? body));
     this.name = 'ApiError';
+    this.operation = operation;
+    this.status = status;
+    this.headers = headers;
+    this.body = body;
+    this.problem = problem;
   }
 
   /** True when this error comes from that operation with a status it documents; narrows status, body and problem. */
@@ -148,23 +154,13 @@ async function errorOf(spec: OperationSpec, response: Response): Promise<ApiErro
   return new ApiError(spec.id, response.status, response.headers, body, isProblem ? (body as Problem) : undefined);
 }
 
-async function send(options: ClientOptions, spec: OperationSpec, args: Args, call?: CallOptions): Promise<Response> {
-  const { url, init } = prepare(options, spec, args, call);
-  const fetchFn = options.fetch ?? ((input: string, request: RequestInit) => globalThis.fetch(input, request));
-  const response = await fetchFn(url, init);
-  if (!response.ok) throw await errorOf(spec, response);
-  return response;
+/** What the client needs of a WebSocket object. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
 }
 
-async function answer(response: Response, kind: OperationSpec['answer']): Promise<unknown> {
-  if (kind === 'raw') return response;
-  if (kind === 'bytes') return new Uint8Array(await response.arrayBuffer());
-  const body = await response.text();
-  if (kind === 'text') return body;
-  return kind === 'json' && body !== '' ? JSON.parse(body) : undefined;
-}
-
-async function callOperation<T>(options: ClientOptions, spec: OperationSpec, args: Args, call?: CallOptions): Promise<T> {
-  return (await answer(await send(options, spec, args, call), spec.answer)) as T;
-}
+export type WebSocketClass = new (url: string, options?: any) => WebSocketLike;
 `;
