@@ -21,11 +21,17 @@ function statusOf(ex: Exchange): number {
   return ex.webSocketHandler !== undefined ? 101 : ex.res.statusCode;
 }
 
-/** Characters JSON must escape; a path (still percent-encoded) rarely has any. */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f-\uffff]/;
+/** Whether JSON must escape something in `value` (a path, still percent-encoded, rarely has any). */
+function needsEscape(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 /* " */ || c === 0x5c /* \ */ || c >= 0x7f) return true;
+  }
+  return false;
+}
 
 function jsonString(value: string): string {
-  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+  return needsEscape(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 function jsonLine(ex: Exchange, ms: number): string {
