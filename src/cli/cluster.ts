@@ -2,6 +2,7 @@
  * `svc start --workers N`: N server processes sharing one port through node:cluster. Each worker
  * runs the generated entry directly. A worker that dies after it was serving is replaced; one
  * that dies before it ever listened means the app cannot start, so everything stops (exit 1).
+ * "listening" is printed once all N workers listen.
  * The primary also relays PubSub messages: what one worker publishes goes to every other worker.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -21,6 +22,9 @@ export interface ClusterOptions {
 export function runCluster(options: ClusterOptions): Promise<number> {
   cluster.setupPrimary({ exec: options.entry, args: [] });
   const served = new WeakSet<Worker>();
+  // Announced once every first-generation worker listens, so a client that reads the line can
+  // reach all of them (a replacement worker later on is not announced again).
+  let listening = 0;
   let announced = false;
   let stopping = false;
   return new Promise((resolve) => {
@@ -40,7 +44,8 @@ export function runCluster(options: ClusterOptions): Promise<number> {
         if (isRelayMessage(message)) return relay(worker, message);
         if (!isListening(message)) return;
         served.add(worker);
-        if (announced) return;
+        listening++;
+        if (announced || listening < options.workers) return;
         announced = true;
         const table = formatRouteTable(message.routes);
         process.stdout.write(`${table}svc: listening on ${message.url} with ${options.workers} workers\n`);

@@ -49,6 +49,8 @@ export interface RoomClient {
 export class SseClient implements RoomClient {
   private readonly inbox = new Inbox<RoomEvent>();
   private buffer = '';
+  /** Events parsed so far, taken or not. */
+  received = 0;
 
   private constructor(
     private readonly request: ClientRequest,
@@ -88,7 +90,9 @@ export class SseClient implements RoomClient {
         .split('\n')
         .filter((line) => line.startsWith('data: '))
         .map((line) => line.slice(6));
-      if (data.length > 0) this.inbox.push(JSON.parse(data.join('\n')) as RoomEvent);
+      if (data.length === 0) continue;
+      this.received++;
+      this.inbox.push(JSON.parse(data.join('\n')) as RoomEvent);
     }
   }
 }

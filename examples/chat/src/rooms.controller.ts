@@ -31,15 +31,22 @@ export class RoomsController {
 }
 
 /**
- * `joined` once the subscription is live, then the room's messages. `finally` unsubscribes even
- * when the client leaves before the first event (svc closes the stream's iterator then).
+ * `joined` once the subscription is live, then the room's messages. Written as a plain iterator
+ * so that `return()`, which svc calls the moment the client leaves, unsubscribes at once: an
+ * async generator around the subscription would only notice at the room's next message.
  */
-async function* listen(room: string, messages: Subscription<PostedMessage>): AsyncGenerator<RoomEvent> {
-  try {
-    await messages.ready;
-    yield { type: 'joined', room, server: process.pid };
-    yield* messages;
-  } finally {
-    await messages.return();
-  }
+function listen(room: string, messages: Subscription<PostedMessage>): AsyncIterableIterator<RoomEvent> {
+  let joined = false;
+  return {
+    async next(): Promise<IteratorResult<RoomEvent>> {
+      if (joined) return messages.next();
+      joined = true;
+      await messages.ready;
+      return { done: false, value: { type: 'joined', room, server: process.pid } };
+    },
+    return: () => messages.return(),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
