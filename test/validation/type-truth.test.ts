@@ -81,6 +81,14 @@ describe('schemas accept only what the type accepts', () => {
     ]);
     assert.equal((await post('payments?convertTo=USD', PAYMENT)).body.convertTo, 'USD');
   });
+  it("an alias's @pattern on an array's elements is checked on each", async () => {
+    const reply = await post('payments?alsoTo=USD&alsoTo=eu', PAYMENT);
+    assert.equal(reply.status, 400);
+    assert.deepEqual(reply.body.errors, [
+      { in: 'query', name: 'alsoTo', message: 'item 2: must match pattern "^[A-Z]{3}$"' },
+    ]);
+    assert.deepEqual((await post('payments?alsoTo=USD&alsoTo=GBP', PAYMENT)).body.alsoTo, ['USD', 'GBP']);
+  });
   it('Record keys must match the key type: template literal or alias pattern', async () => {
     const valid = { ...PAYMENT, extras: { 'x-note': 'a' }, rates: { USD: 1.1 } };
     assert.deepEqual((await post('payments', valid)).body.payment, valid);
