@@ -6,8 +6,9 @@
  */
 import ts from 'typescript';
 import type { AppClassModel, ApiResponseModel, ComponentModel, ControllerModel } from '../model/app-model.js';
-import { coveringComponents } from '../model/covering.js';
+import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { FRAMEWORK_STATUS, successStatus } from '../model/framework-answers.js';
+import { addFrameworkResponses, PROBLEM_SCHEMA_NAME } from './problem.js';
 import { skipOuterExpressions } from './svc-symbols.js';
 
 /** One early answer of a component class, before it is attached to routes. */
@@ -105,12 +106,32 @@ export function addEarlyAnswers(
       const added = answers.filter(
         (answer) => !documented.has(answer.status) && documented.add(answer.status),
       );
+      added.push(...componentInputAnswers(covering, documented));
       if (added.length === 0 && responses.every((response, i) => response === route.doc.responses[i])) {
         return route;
       }
       return { ...route, doc: { ...route.doc, responses: [...responses, ...added] } };
     });
   }
+}
+
+/**
+ * The 400 (and 413/415 for a body) of the inputs the covering components' middleware, guards and
+ * interceptors bind: a guard's required `@Query() tenant: string` answers 400 when it is missing.
+ * An optional string (`@Header('X-Token') token?: string`) takes any value, so it cannot fail.
+ */
+function componentInputAnswers(
+  covering: readonly ComponentModel[],
+  documented: Set<number>,
+): ApiResponseModel[] {
+  const params = beforeHandlerMethods(covering)
+    .flatMap((method) => method.params)
+    .filter(
+      (param) => param.required || param.schema.type !== 'string' || Object.keys(param.schema).length > 1,
+    );
+  const responses: ApiResponseModel[] = [];
+  addFrameworkResponses(responses, { params, kind: 'http' }, PROBLEM_SCHEMA_NAME);
+  return responses.filter((response) => !documented.has(response.status) && documented.add(response.status));
 }
 
 /**

@@ -38,7 +38,8 @@ describe('components in the document', () => {
 
   it('adds each early answer: literal status or the default, text, JSON or no content', () => {
     const responses = document.paths['/vault/open']?.get?.responses;
-    assert.deepEqual(Object.keys(responses ?? {}), ['200', '401', '403', '410']);
+    // The guard's required `tenant` query makes a 400 possible.
+    assert.deepEqual(Object.keys(responses ?? {}), ['200', '400', '401', '403', '410']);
     assert.deepEqual(responses?.['401'], {
       description: 'Blocked by ApiKeyGuard',
       content: { 'text/plain': { schema: { type: 'string' } } },
@@ -61,7 +62,7 @@ describe('components in the document', () => {
 
   it('documents a JSON body of unknown shape when the route does not answer that status itself', () => {
     const responses = document.paths['/vault/made']?.post?.responses;
-    assert.deepEqual(Object.keys(responses ?? {}), ['200', '201', '401', '403', '410']);
+    assert.deepEqual(Object.keys(responses ?? {}), ['200', '201', '400', '401', '403', '410']);
     assert.deepEqual(responses?.['200'], {
       description: 'Stopped by Maintenance',
       content: { 'application/json': { schema: {} } },

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { rawRequest } from '../custom-methods/raw-client.js';
 import { serveFixture } from '../support/served-fixture.js';
 
 const root = fileURLToPath(new URL('../fixtures/document/app/', import.meta.url));
@@ -56,6 +57,14 @@ describe('the document-truth fixture on the wire', () => {
     const answer = await send('GET', '/things/echo/lobby');
     assert.equal(answer.status, 426);
     assert.equal(answer.type, PROBLEM);
+  });
+
+  it('keeps a close the client asked for on the 426: Connection: Upgrade, close, and closes', async () => {
+    const port = Number(new URL(served.base).port);
+    const request = 'GET /api/things/echo/lobby HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n';
+    const answer = await rawRequest(port, [request]);
+    assert.equal(answer.status, 426);
+    assert.deepEqual([answer.headers.upgrade, answer.headers.connection], ['websocket', 'Upgrade, close']);
   });
 
   it('answers the thrown statuses as problem+json', async () => {

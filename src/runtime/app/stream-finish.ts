@@ -74,7 +74,9 @@ export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
       undefined,
       {
         upgrade: 'websocket',
-        connection: 'Upgrade',
+        // RFC 9110 7.8: Upgrade goes with Connection: upgrade. A request that asked to close keeps
+        // `close` too, or a keep-alive client would reuse the connection Node is closing.
+        connection: ex.res.shouldKeepAlive ? 'Upgrade' : 'Upgrade, close',
       },
     );
   }

@@ -1,0 +1,149 @@
+/**
+ * Sends a generated request over a real socket and checks the answer against the document: the
+ * status is documented for the operation, never a 5xx; the media type is one the documented
+ * response lists (no content when it lists none); the body matches that media type's schema (ajv).
+ * Method cases must get exactly the status and `Allow` the path item implies.
+ */
+import http from 'node:http';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from '../../../src/model/json-schema.js';
+import type { RequestCase } from './cases.js';
+import type { SpecDocument, SpecResponse } from './spec-types.js';
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export function send(base: string, request: RequestCase): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...request.headers, connection: 'close' };
+    if (request.upgrade)
+      Object.assign(headers, {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-version': '13',
+      });
+    // A fresh connection per request: no answer is read on a connection an earlier one left behind.
+    const outgoing = http.request(`${base}${request.target}`, {
+      method: request.method,
+      headers,
+      agent: false,
+    });
+    outgoing.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' });
+    });
+    outgoing.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** Validators for the document's schemas, `$ref`s resolved against its components. */
+export class SchemaCheck {
+  private readonly ajv = new Ajv({ strict: false, allErrors: false });
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(document: SpecDocument) {
+    addFormats(this.ajv);
+    this.ajv.addSchema(
+      this.rebased({ components: { schemas: document.components?.schemas ?? {} } }),
+      'doc.json',
+    );
+  }
+
+  /** Undefined when `value` matches `schema`, else ajv's message. */
+  problem(schema: JsonSchema, value: unknown): string | undefined {
+    const key = JSON.stringify(schema);
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(this.rebased(schema));
+      this.cache.set(key, validate);
+    }
+    return validate(value) ? undefined : this.ajv.errorsText(validate.errors);
+  }
+
+  private rebased(value: unknown): object {
+    return JSON.parse(
+      JSON.stringify(value).replaceAll('"#/components/schemas/', '"doc.json#/components/schemas/'),
+    );
+  }
+}
+
+/** What is wrong with the answer to `request`, as sentences; empty when it agrees with the document. */
+export function findings(
+  document: SpecDocument,
+  check: SchemaCheck,
+  request: RequestCase,
+  answer: Answer,
+): string[] {
+  if (request.kind === 'method') return methodFindings(request, answer);
+  const found: string[] = [];
+  if (answer.status >= 500) found.push(`a ${answer.status}: ${answer.body.slice(0, 200)}`);
+  if (request.kind === 'invalid' && answer.status < 400)
+    found.push(`an invalid request was accepted with ${answer.status}`);
+  if (request.kind === 'valid' && request.sure && [400, 413, 415].includes(answer.status)) {
+    found.push(`a valid request was refused with ${answer.status}: ${answer.body.slice(0, 300)}`);
+  }
+  const response = documentedResponse(document, request, answer.status);
+  if (!response) return [...found, `the status ${answer.status} is not documented`];
+  return [...found, ...contentFindings(check, response, answer)];
+}
+
+function methodFindings(request: RequestCase, answer: Answer): string[] {
+  const found: string[] = [];
+  if (answer.status !== request.expect?.status)
+    found.push(`${answer.status}, expected ${request.expect?.status}`);
+  if (request.expect?.allow !== undefined && answer.headers.allow !== request.expect.allow) {
+    found.push(`Allow: ${answer.headers.allow}, the document implies ${request.expect.allow}`);
+  }
+  return found;
+}
+
+function documentedResponse(
+  document: SpecDocument,
+  request: RequestCase,
+  status: number,
+): SpecResponse | undefined {
+  const responses = request.operation?.operation.responses ?? {};
+  const found = responses[String(status)] ?? responses.default;
+  if (found && '$ref' in found) {
+    return document.components?.responses?.[found.$ref.slice('#/components/responses/'.length)];
+  }
+  return found;
+}
+
+function contentFindings(check: SchemaCheck, response: SpecResponse, answer: Answer): string[] {
+  const mediaType = answer.headers['content-type']?.split(';')[0]?.trim();
+  const content = response.content ?? {};
+  if (mediaType === undefined) return answer.body === '' ? [] : ['a body without a content type'];
+  const documented = content[mediaType];
+  if (!documented)
+    return [
+      `the media type ${mediaType} is not documented (documented: ${Object.keys(content).join(', ') || 'none'})`,
+    ];
+  if (!mediaType.endsWith('json')) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(answer.body);
+  } catch {
+    return [`the ${mediaType} body is not JSON: ${answer.body.slice(0, 100)}`];
+  }
+  const problem = check.problem(documented.schema, value);
+  return problem ? [`the body breaks its schema: ${problem}`] : [];
+}

@@ -1,0 +1,69 @@
+/**
+ * An app served the way a user ships it: copied to a temporary project that resolves `svcjs` to
+ * this repository's build, `svc build` (which writes the document), then `svc start` on a free
+ * port. The tester reads the document svc build wrote on disk.
+ */
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO, RunningCli, runCli, waitForListening } from '../../cli/helpers.js';
+import type { SpecDocument } from './spec-types.js';
+
+export interface BuiltApp {
+  root: string;
+  base: string;
+  document: SpecDocument;
+  stop(): Promise<void>;
+}
+
+/** A copy of `source` whose tsconfig resolves `svcjs` from node_modules (the build), not the sources. */
+function copyProject(source: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'svc-spec-tester-'));
+  cpSync(join(source, 'src'), join(root, 'src'), { recursive: true });
+  for (const file of ['svc.config.json']) {
+    if (existsSync(join(source, file))) cpSync(join(source, file), join(root, file));
+  }
+  const tsconfig = JSON.parse(readFileSync(join(source, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: Record<string, unknown>;
+  };
+  delete tsconfig.compilerOptions.paths;
+  delete tsconfig.compilerOptions.noEmit;
+  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({ name: 'spec-tester-app', private: true, type: 'module' }),
+  );
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(REPO, join(root, 'node_modules', 'svcjs'), 'dir');
+  symlinkSync(join(REPO, 'node_modules', '@types'), join(root, 'node_modules', '@types'), 'dir');
+  return root;
+}
+
+export async function buildAndStart(source: string): Promise<BuiltApp> {
+  const root = copyProject(source);
+  const build = await runCli(['build'], root, 120_000);
+  if (build.code !== 0) throw new Error(`svc build failed for ${source}:\n${build.stdout}\n${build.stderr}`);
+  const document = JSON.parse(
+    readFileSync(join(root, '.svc', 'svc_swagger', 'swagger.json'), 'utf8'),
+  ) as SpecDocument;
+  const cli = new RunningCli(['start', '--host', '127.0.0.1', '--port', '0'], root);
+  const base = await waitForListening(cli);
+  return {
+    root,
+    base,
+    document,
+    async stop() {
+      await cli.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
