@@ -71,14 +71,17 @@ export function apiInterface(groups: ClientGroup[], name: TypeNamer): string {
   return `/** The API: one property per controller, one method per handler. */\nexport interface Api {\n${members.join('\n')}\n}`;
 }
 
+/** The client parses a body as JSON when its media type is JSON (`application/json`, `...+json`), else keeps the text. */
+const JSON_MEDIA = /[/+]json\b/;
+
 function errorEntry(response: ApiResponseModel, name: TypeNamer): string {
   const media = response.mediaType ?? 'application/json';
   const body =
     response.schema === undefined
       ? 'unknown'
-      : media.startsWith('text/')
-        ? 'string'
-        : typeOf(response.schema, name);
+      : JSON_MEDIA.test(media)
+        ? typeOf(response.schema, name)
+        : 'string';
   const problem = media === 'application/problem+json' ? body : 'undefined';
   return `{ status: ${response.status}; body: ${body}; problem: ${problem} }`;
 }

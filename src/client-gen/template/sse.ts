@@ -51,6 +51,7 @@ function eventStream<T>(options: ClientOptions, spec: OperationSpec, args: Args,
     async *[Symbol.asyncIterator]() {
       const abort = new AbortController();
       const onAbort = () => abort.abort();
+      if (call?.signal?.aborted) abort.abort();
       call?.signal?.addEventListener('abort', onAbort);
       try {
         const headers = { accept: 'text/event-stream', ...call?.headers };
