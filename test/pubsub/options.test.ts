@@ -1,0 +1,66 @@
+/**
+ * The `pubsub` option: `redis` from createApp, then SVC_REDIS_URL, then the model (`@App` over
+ * svc.config.json); `maxQueue` from createApp, then the model, then 1000; bad values stop start-up.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import type { AppModel } from '../../src/model/app-model.js';
+import type { PubSubOptions } from '../../src/model/app-options.js';
+import { resolveSettings } from '../../src/runtime/app/settings.js';
+import { SvcError } from '../../src/runtime/errors/svc-error.js';
+
+const modelWith = (pubsub?: PubSubOptions) => ({ options: pubsub ? { pubsub } : {} }) as unknown as AppModel;
+const pubsubOf = (given: PubSubOptions | undefined, model?: PubSubOptions) =>
+  resolveSettings(given ? { pubsub: given } : {}, modelWith(model), undefined).pubsub;
+const invalid = (message: RegExp) => (error: unknown) => {
+  assert.ok(error instanceof SvcError);
+  assert.equal(error.code, 'SVC_ERR_INVALID_OPTION');
+  assert.match(error.message, message);
+  return true;
+};
+
+describe('the pubsub option', () => {
+  const saved = process.env.SVC_REDIS_URL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.SVC_REDIS_URL;
+    else process.env.SVC_REDIS_URL = saved;
+  });
+
+  it('defaults to no Redis and a queue bound of 1000', () => {
+    delete process.env.SVC_REDIS_URL;
+    assert.deepEqual(pubsubOf(undefined), { maxQueue: 1000 });
+  });
+
+  it('takes each field from the first place that gives it; SVC_REDIS_URL stands between createApp and the model', () => {
+    const model = { redis: 'redis://from-app:6379', maxQueue: 20 };
+    delete process.env.SVC_REDIS_URL;
+    assert.deepEqual(pubsubOf(undefined, model), { redis: 'redis://from-app:6379', maxQueue: 20 });
+    process.env.SVC_REDIS_URL = 'redis://from-env:6379';
+    assert.deepEqual(pubsubOf(undefined, model), { redis: 'redis://from-env:6379', maxQueue: 20 });
+    assert.deepEqual(pubsubOf({ maxQueue: 5 }, model), { redis: 'redis://from-env:6379', maxQueue: 5 });
+    assert.deepEqual(pubsubOf({ redis: 'rediss://given:6380' }, model), {
+      redis: 'rediss://given:6380',
+      maxQueue: 20,
+    });
+    process.env.SVC_REDIS_URL = '';
+    assert.deepEqual(pubsubOf(undefined, model), { redis: 'redis://from-app:6379', maxQueue: 20 });
+  });
+
+  it('a value that is not a Redis URL or a positive queue bound stops start-up, named', () => {
+    delete process.env.SVC_REDIS_URL;
+    assert.throws(
+      () => pubsubOf({ redis: 'http://cache:6379' }),
+      invalid(/createApp option 'pubsub' must be/),
+    );
+    assert.throws(() => pubsubOf({ maxQueue: 0 }), invalid(/createApp option 'pubsub'/));
+    assert.throws(
+      () => pubsubOf({ host: 'x' } as PubSubOptions),
+      invalid(/\{ redis\?: 'redis:\/\/…' or 'rediss:\/\/…' URL, maxQueue\?: positive integer \}/),
+    );
+    process.env.SVC_REDIS_URL = 'localhost:6379';
+    assert.throws(
+      () => pubsubOf(undefined),
+      invalid(/SVC_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL \(got "localhost:6379"\)/),
+    );
+  });
+});
