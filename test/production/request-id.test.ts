@@ -66,6 +66,22 @@ for (const { name, status, problem, ...request } of ANSWERS) {
   });
 }
 
+test('an SSE stream and an automatic OPTIONS answer carry the request id too', async () => {
+  const events = await fetch(new URL('/api/live/events', production.base), {
+    headers: { 'x-request-id': 'sse-1' },
+  });
+  assert.equal(events.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+  assert.equal(events.headers.get('x-request-id'), 'sse-1');
+  await events.body?.cancel();
+  const options = await viaSocket(production.base, {
+    method: 'OPTIONS',
+    url: '/api/things/notes',
+    headers: { 'x-request-id': 'opt-1' },
+  });
+  assert.equal(options.status, 204);
+  assert.equal(options.headers['x-request-id'], 'opt-1');
+});
+
 test('an id that is too long or holds unsafe characters is replaced; made ids differ', async () => {
   const ids = new Set<string>();
   for (const incoming of ['x'.repeat(129), 'has space', 'quote"d', '']) {

@@ -13,7 +13,7 @@ import { Exchange } from '../http/exchange.js';
 import type { CorsStep } from '../http/cors.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
 import { answerError, type ErrorSettings } from '../response/answer-error.js';
-import { allowCompression, writeOut } from '../response/send.js';
+import { tagAnswer, writeOut } from '../response/send.js';
 import type { PathEntry, Router } from '../router/types.js';
 import type { CompiledRoute } from './compile-route.js';
 
@@ -54,11 +54,10 @@ export function createRequestHandler(table: RouteTable, settings: RequestSetting
   return function handleRequest(req, res, upgrade = false) {
     const ex = new Exchange(req, res, req.method ?? 'GET', req.url ?? '/');
     ex.upgrade = upgrade;
-    // Set on the Node response, so every answer of the request carries them (errors included).
+    // On the response before anything runs, so every answer of the request carries them.
     ex.id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
-    res.setHeader(REQUEST_ID_HEADER, ex.id);
+    tagAnswer(res, ex.id, compression);
     if (cors !== undefined) cors(req.headers, res, ex.method);
-    if (compression) allowCompression(res);
     let running: Promise<void> | void;
     try {
       const route = selectRoute(table, ex);

@@ -8,6 +8,7 @@
  *   (`ex.webSocketHandler`), and the upgrade resolver hands that to the streams code.
  */
 import { FrameworkHttpError } from '../errors/problem.js';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import type { RoutePlan } from '../lifecycle/pipeline.js';
 import { encodeItems } from '../serialize/encode-items.js';
 import { sendEventStream } from '../streams/sse.js';
@@ -50,7 +51,8 @@ export function sseFinish(streams: StreamSettings): RoutePlan['finish'] {
     try {
       await sendEventStream(ex.res, items as AsyncIterable<unknown>, {
         status: response?.status ?? plan.status,
-        headers: response?.headers ?? plan.headers,
+        // The stream writes its own head: the request id goes with the route's headers.
+        headers: { [REQUEST_ID_HEADER]: ex.id, ...(response?.headers ?? plan.headers) },
         heartbeatMs: streams.sseHeartbeatMs,
         // Object items are written by the serializer compiled from the declared item type.
         encode: plan.serialize,

@@ -16,12 +16,18 @@ import {
 } from '../http/compression.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 
-/** Set per request by the request handler when the app compresses (a property: no lookup table). */
+/**
+ * Set per request by the request handler (properties: no lookup table): the request id, which
+ * `writeOut` adds to the headers it writes (not `res.setHeader`, which would put every answer
+ * on Node's slower merge path in `writeHead`), and whether the app compresses.
+ */
+const REQUEST_ID = Symbol('svc.requestId');
 const COMPRESS = Symbol('svc.compress');
-type MaybeCompressed = ServerResponse & { [COMPRESS]?: true };
+type Tagged = ServerResponse & { [REQUEST_ID]?: string; [COMPRESS]?: true };
 
-export function allowCompression(res: ServerResponse): void {
-  (res as MaybeCompressed)[COMPRESS] = true;
+export function tagAnswer(res: ServerResponse, id: string, compress: boolean): void {
+  (res as Tagged)[REQUEST_ID] = id;
+  if (compress) (res as Tagged)[COMPRESS] = true;
 }
 
 /**
@@ -70,7 +76,7 @@ export function sendProblem(
 ): void {
   // The request id names this occurrence of the problem (RFC 9457 `instance`).
   // A step may have set its own id on `ctx.response` (kept in `headers`): that is the one sent.
-  const id = headers?.[REQUEST_ID_HEADER] ?? res.getHeader(REQUEST_ID_HEADER);
+  const id = headers?.[REQUEST_ID_HEADER] ?? (res as Tagged)[REQUEST_ID];
   const body =
     typeof id === 'string' && problem.instance === undefined ? { ...problem, instance: id } : problem;
   writeOut(res, head, problem.status, headers, PROBLEM_CONTENT_TYPE, JSON.stringify(body));
@@ -90,6 +96,8 @@ export function writeOut(
   const out: OutgoingHttpHeaders = headers === undefined ? {} : { ...headers };
   // Answers echo client input (problem details, text bodies): browsers must not sniff a type.
   if (out['x-content-type-options'] === undefined) out['x-content-type-options'] = 'nosniff';
+  const id = (res as Tagged)[REQUEST_ID];
+  if (id !== undefined && out[REQUEST_ID_HEADER] === undefined) out[REQUEST_ID_HEADER] = id;
   if (bodiless(status)) {
     writeAndEnd(res, status, out, undefined);
     return;
@@ -97,7 +105,7 @@ export function writeOut(
   if (contentType !== undefined && out['content-type'] === undefined) out['content-type'] = contentType;
   const length =
     payload === undefined ? 0 : typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
-  if (length >= COMPRESSION_THRESHOLD && (res as MaybeCompressed)[COMPRESS] === true) {
+  if (length >= COMPRESSION_THRESHOLD && (res as Tagged)[COMPRESS] === true) {
     const encoding = compressionFor(res, out);
     if (encoding !== undefined && !head) {
       sendCompressed(res, status, out, payload as string | Uint8Array, length, encoding);
