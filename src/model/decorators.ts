@@ -23,14 +23,7 @@ export interface DecoratorArgument {
 }
 
 export type DocAnnotation =
-  | 'summary'
-  | 'description'
-  | 'tag'
-  | 'response'
-  | 'hidden'
-  | 'type'
-  | 'info'
-  | 'security';
+  'summary' | 'description' | 'tag' | 'response' | 'hidden' | 'type' | 'info' | 'security';
 
 /** What a decorator does. */
 export type DecoratorRole =

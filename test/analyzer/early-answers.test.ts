@@ -22,16 +22,16 @@ describe('components in the document', () => {
   it('documents the header, query and cookie parameters of middleware, guards and pre-interceptors', () => {
     assert.deepEqual(document.paths['/vault/open']?.get?.parameters, [
       { name: 'mode', in: 'cookie', required: false, schema: { type: 'string' } },
-      { name: 'x-api-key', in: 'header', required: false, schema: { type: 'string' } },
+      { name: 'X-Api-Key', in: 'header', required: false, schema: { type: 'string' } },
       { name: 'tenant', in: 'query', required: true, schema: { type: 'string' } },
     ]);
   });
 
   it("lets a route's own parameter of the same name and location win", () => {
     assert.deepEqual(document.paths['/vault/traced']?.post?.parameters, [
-      { name: 'x-trace', in: 'header', required: false, schema: { type: 'string' } },
+      { name: 'X-Trace', in: 'header', required: false, schema: { type: 'string' } },
       { name: 'mode', in: 'cookie', required: false, schema: { type: 'string' } },
-      { name: 'x-api-key', in: 'header', required: false, schema: { type: 'string' } },
+      { name: 'X-Api-Key', in: 'header', required: false, schema: { type: 'string' } },
       { name: 'tenant', in: 'query', required: true, schema: { type: 'string' } },
     ]);
   });
