@@ -10,6 +10,7 @@ import { SvcError } from '../../src/runtime/errors/svc-error.js';
 const NOT_DECORATORS = new Set([
   'createApp',
   'DataHolder',
+  'PubSub',
   'MiddlewareResult',
   'GuardResult',
   'HttpError',
