@@ -107,6 +107,10 @@ describe('schemas accept only what the type accepts', () => {
       assert.equal(reply.body.payment.level, level);
     }
   });
+  it('an open literal union as a query value takes a listed value and any other string', async () => {
+    assert.equal((await post('tags?tier=gold', [])).body, 'gold');
+    assert.equal((await post('tags?tier=bronze', [])).body, 'bronze');
+  });
   it('an interface extending Array<string> is an array', async () => {
     assert.equal((await post('tags', ['a', 'b'])).body, 2);
     assert.deepEqual((await problem('tags', { length: 1 })).errors, ['body: must be an array']);
