@@ -71,7 +71,7 @@ export const HELP = `usage: npm run bench -- [flags]
   --rounds N              rounds; servers alternate within each (default ${DEFAULTS.rounds})
   --connections N         autocannon connections (default ${DEFAULTS.connections})
   --pipelining N          autocannon pipelining (default ${DEFAULTS.pipelining})
-  --scenarios a,b         only these scenarios (hello,params,query,body,routes,guard)
+  --scenarios a,b         only these scenarios (hello,params,query,body,routes,guard,list)
   --servers a,b           only these servers (node,fastify,hono,express,nest-express,nest-fastify,svc)
   --parts a,b             which benches: http,analyzer,streams (default all)
   --no-pin                do not pin server and load generator to separate cores

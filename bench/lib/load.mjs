@@ -41,6 +41,11 @@ export async function probe(port, request) {
     } catch {
       throw new Error(`${where}: body is not JSON: ${text.slice(0, 300)}`);
     }
+    if (request.expect.undeclared !== undefined && text.includes(`"${request.expect.undeclared}"`)) {
+      throw new Error(
+        `${where}: leaks the field "${request.expect.undeclared}" its declared type does not have (richer row than the type)`,
+      );
+    }
     try {
       deepStrictEqual(body, request.expect.json);
     } catch {

@@ -42,6 +42,35 @@ function spreadRouteRequests() {
   return requests;
 }
 
+/**
+ * The stored rows of the list scenario: each carries one field more (`secret`) than the type
+ * every server declares for its answer, as a database row carries more than its public shape.
+ * Built once at start-up by every server, as a cache or a query result would be.
+ */
+export function storedRows() {
+  return Array.from({ length: 100 }, (_, index) => ({
+    id: index + 1,
+    name: `row ${index + 1}`,
+    profile: { city: ['Paris', 'Oslo', 'Lima', 'Pune'][index % 4], score: index * 1.5 },
+    createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, index)),
+    ...(index % 3 === 0 ? { note: `note ${index}` } : {}),
+    secret: `internal-${index}`,
+  }));
+}
+
+/** What a correct answer holds: the declared fields only, the Date as its ISO string. */
+export function listAnswer() {
+  return storedRows().map(({ secret: _secret, createdAt, ...row }) => {
+    const { note, ...rest } = row;
+    return note === undefined
+      ? { ...rest, createdAt: createdAt.toISOString() }
+      : { ...rest, createdAt: createdAt.toISOString(), note };
+  });
+}
+
+/** The field no answer may carry: a server that sends it is left out of the list scenario. */
+export const UNDECLARED_FIELD = 'secret';
+
 const createUserBody = { name: 'Ada Lovelace', email: 'ada@example.com', age: 36, tags: ['math', 'engines'] };
 
 export const scenarios = [
@@ -106,6 +135,18 @@ export const scenarios = [
       },
     ],
     rejects: { method: 'GET', path: '/account/me', expect: { status: 401 } },
+  },
+  {
+    name: 'list',
+    title: 'list of 100 objects',
+    requests: [
+      {
+        method: 'GET',
+        path: '/list',
+        // The richer-row check: the stored rows carry `secret`, the declared type does not.
+        expect: { status: 200, json: listAnswer(), undeclared: UNDECLARED_FIELD },
+      },
+    ],
   },
 ];
 

@@ -2,7 +2,8 @@
 // express.json() for the body, a middleware function for auth. Express has no validation of
 // its own; the handler checks the body by hand.
 import express from 'express';
-import { TOKENS, routeTable, routeAnswer } from '../lib/scenarios.mjs';
+import { TOKENS, routeTable, routeAnswer, storedRows } from '../lib/scenarios.mjs';
+import { toPublicRow } from './public-row.mjs';
 import { benchPort, scenarioArg } from './serve.mjs';
 import { isValidUser } from './validate-user.mjs';
 
@@ -44,6 +45,10 @@ const setups = {
       next();
     };
     app.get('/account/me', requireBearer, (_req, res) => res.json({ user: res.locals.user }));
+  },
+  list: () => {
+    const rows = storedRows();
+    app.get('/list', (_req, res) => res.json(rows.map(toPublicRow)));
   },
 };
 

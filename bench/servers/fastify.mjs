@@ -1,7 +1,7 @@
 // Fastify 5, the way its docs show: routes returning objects, a JSON schema for the body
 // and the querystring (Fastify validates and coerces with them), an onRequest hook for auth.
 import Fastify from 'fastify';
-import { TOKENS, routeTable, routeAnswer } from '../lib/scenarios.mjs';
+import { TOKENS, routeTable, routeAnswer, storedRows } from '../lib/scenarios.mjs';
 import { benchPort, scenarioArg } from './serve.mjs';
 
 const app = Fastify({ logger: false });
@@ -24,6 +24,30 @@ const searchSchema = {
     type: 'object',
     required: ['q', 'limit', 'active'],
     properties: { q: { type: 'string' }, limit: { type: 'integer' }, active: { type: 'boolean' } },
+  },
+};
+
+// The response schema is what makes Fastify drop the rows' undeclared field (fast-json-stringify).
+const listSchema = {
+  response: {
+    200: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'profile', 'createdAt'],
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          profile: {
+            type: 'object',
+            required: ['city', 'score'],
+            properties: { city: { type: 'string' }, score: { type: 'number' } },
+          },
+          createdAt: { type: 'string', format: 'date-time' },
+          note: { type: 'string' },
+        },
+      },
+    },
   },
 };
 
@@ -58,6 +82,10 @@ const setups = {
       req.user = user;
     };
     app.get('/account/me', { onRequest: requireBearer }, async (req) => ({ user: req.user }));
+  },
+  list: () => {
+    const rows = storedRows();
+    app.get('/list', { schema: listSchema }, async () => rows);
   },
 };
 

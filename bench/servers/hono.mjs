@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { validator } from 'hono/validator';
 import { serve } from '@hono/node-server';
-import { TOKENS, routeTable, routeAnswer } from '../lib/scenarios.mjs';
+import { TOKENS, routeTable, routeAnswer, storedRows } from '../lib/scenarios.mjs';
+import { toPublicRow } from './public-row.mjs';
 import { benchPort, scenarioArg } from './serve.mjs';
 import { isValidUser } from './validate-user.mjs';
 
@@ -40,6 +41,10 @@ const setups = {
       return user !== undefined;
     };
     app.get('/account/me', bearerAuth({ verifyToken }), (c) => c.json({ user: c.get('user') }));
+  },
+  list: () => {
+    const rows = storedRows();
+    app.get('/list', (c) => c.json(rows.map(toPublicRow)));
   },
 };
 

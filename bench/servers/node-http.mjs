@@ -2,7 +2,8 @@
 // without a framework: a switch on the path, manual parsing, manual checks.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
-import { TOKENS, ROUTE_RESOURCES, ROUTES_PER_RESOURCE, routeAnswer } from '../lib/scenarios.mjs';
+import { TOKENS, ROUTE_RESOURCES, ROUTES_PER_RESOURCE, routeAnswer, storedRows } from '../lib/scenarios.mjs';
+import { toPublicRow } from './public-row.mjs';
 import { listen, scenarioArg } from './serve.mjs';
 import { isValidUser } from './validate-user.mjs';
 
@@ -76,7 +77,15 @@ const handlers = {
     if (user === undefined) return sendJson(res, 401, { error: 'unauthorized' });
     sendJson(res, 200, { user });
   },
+
+  list: listHandler(),
 };
+
+function listHandler() {
+  const rows = storedRows();
+  return (req, res) =>
+    req.method === 'GET' && req.url === '/list' ? sendJson(res, 200, rows.map(toPublicRow)) : notFound(res);
+}
 
 /** 500 routes without a router library: a Map from the path's fixed part to its answer. */
 function routesHandler() {

@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { ValidationPipe, type INestApplication, type Type } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { BodyModule, GuardModule, HelloModule, ParamsModule, QueryModule } from './modules.js';
+import { BodyModule, GuardModule, HelloModule, ListModule, ParamsModule, QueryModule } from './modules.js';
 import { RoutesModule } from './routes.js';
 
 const modules: Record<string, Type<unknown>> = {
@@ -17,6 +17,7 @@ const modules: Record<string, Type<unknown>> = {
   body: BodyModule,
   routes: RoutesModule,
   guard: GuardModule,
+  list: ListModule,
 };
 
 async function bootstrap(scenario: string, adapterName: string): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   Body,
   CanActivate,
+  ClassSerializerInterceptor,
   Controller,
   ExecutionContext,
   Get,
@@ -15,7 +16,9 @@ import {
   Req,
   UnauthorizedException,
   UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
+import { Exclude } from 'class-transformer';
 import { IsArray, IsEmail, IsInt, IsString, Length, Max, Min } from 'class-validator';
 
 const TOKENS = new Map([
@@ -113,3 +116,45 @@ class AccountController {
 
 @Module({ controllers: [AccountController], providers: [BearerGuard] })
 export class GuardModule {}
+
+/** The docs' serialization recipe: an entity class, @Exclude() on what must not leave. */
+class RowEntity {
+  id!: number;
+  name!: string;
+  profile!: { city: string; score: number };
+  createdAt!: Date;
+  note?: string;
+
+  @Exclude()
+  secret!: string;
+
+  constructor(partial: Partial<RowEntity>) {
+    Object.assign(this, partial);
+  }
+}
+
+// The same rows as every server's (bench/lib/scenarios.mjs storedRows), made here in TypeScript.
+const ROWS = Array.from(
+  { length: 100 },
+  (_, index) =>
+    new RowEntity({
+      id: index + 1,
+      name: `row ${index + 1}`,
+      profile: { city: ['Paris', 'Oslo', 'Lima', 'Pune'][index % 4] as string, score: index * 1.5 },
+      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, index)),
+      ...(index % 3 === 0 ? { note: `note ${index}` } : {}),
+      secret: `internal-${index}`,
+    }),
+);
+
+@Controller('list')
+@UseInterceptors(ClassSerializerInterceptor)
+class ListController {
+  @Get()
+  list(): RowEntity[] {
+    return ROWS;
+  }
+}
+
+@Module({ controllers: [ListController] })
+export class ListModule {}

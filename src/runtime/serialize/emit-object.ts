@@ -29,7 +29,9 @@ const NOT_AN_OBJECT = `if (typeof v !== 'object' || v === null || Array.isArray(
 
 function emitClosed(schema: JsonSchema, compiler: SerializerCompiler, where: string): string {
   const properties = Object.entries(schema.properties ?? {});
-  const lines = properties.map(([key, child]) => writeProperty(key, child, compiler, `${where}.${key}`));
+  const lines = properties.map(([key, child], index) =>
+    writeProperty(key, child, compiler, `${where}.${key}`, index === 0),
+  );
   const dropCheck = dropCheckCall(
     properties.map(([key]) => key),
     compiler,
@@ -38,17 +40,29 @@ function emitClosed(schema: JsonSchema, compiler: SerializerCompiler, where: str
   return compiler.addFunction(
     (fn) => `function ${fn}(v) {
   ${NOT_AN_OBJECT}
-  let s = '', sep = '', x, t;
+  let s = '{', x, t;
 ${lines.join('\n')}
   ${dropCheck}
-  return '{' + s + '}';
+  return s + '}';
 }`,
   );
 }
 
-/** One declared property: skipped when undefined (as JSON.stringify skips it), else written. */
-function writeProperty(key: string, child: JsonSchema, compiler: SerializerCompiler, where: string): string {
-  const prefix = JSON.stringify(JSON.stringify(key) + ':');
+/**
+ * One declared property: skipped when undefined (as JSON.stringify skips it), else written with
+ * a comma before it unless it is the first one written (`s` still only holds the brace).
+ */
+function writeProperty(
+  key: string,
+  child: JsonSchema,
+  compiler: SerializerCompiler,
+  where: string,
+  first: boolean,
+): string {
+  const name = JSON.stringify(key) + ':';
+  const prefix = first
+    ? JSON.stringify(name)
+    : `(s.length === 1 ? ${JSON.stringify(name)} : ${JSON.stringify(',' + name)})`;
   // `v.__proto__` would read the prototype: only an own property of that name counts.
   const read =
     key === '__proto__'
@@ -57,9 +71,9 @@ function writeProperty(key: string, child: JsonSchema, compiler: SerializerCompi
   const value = compiler.resolve(child);
   if (isAny(value) && child.nullable !== true) {
     // A function or symbol has no JSON: the key is left out, as JSON.stringify leaves it out.
-    return `  x = ${read}; if (x !== undefined && (t = anyValue(x)) !== undefined) { s += sep + ${prefix} + t; sep = ','; }`;
+    return `  x = ${read}; if (x !== undefined && (t = anyValue(x)) !== undefined) s += ${prefix} + t;`;
   }
-  return `  x = ${read}; if (x !== undefined) { s += sep + ${prefix} + ${compiler.inline(child, 'x', where)}; sep = ','; }`;
+  return `  x = ${read}; if (x !== undefined) s += ${prefix} + ${compiler.inline(child, 'x', where)};`;
 }
 
 function emitOpen(schema: JsonSchema, compiler: SerializerCompiler, where: string): string {

@@ -5,13 +5,21 @@
  */
 import { stringifyRich } from '../response/json.js';
 
-/** Characters JSON must escape, and lone surrogates (JSON.stringify writes those as \u escapes). */
-// eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
-
-/** Short strings that need no escaping are quoted by hand; anything else by the engine. */
+/**
+ * A string as a JSON string. Short strings (most keys and values) are scanned by hand: when none
+ * of their characters needs an escape (a control character, `"`, `\\`, or a surrogate, which
+ * JSON.stringify writes as `\u` escapes when unpaired) they are quoted as they are, which costs
+ * less than a call into the engine's JSON writer; anything else goes to JSON.stringify.
+ */
 export function quote(text: string): string {
-  return text.length < 64 && !NEEDS_ESCAPE.test(text) ? '"' + text + '"' : JSON.stringify(text);
+  const length = text.length;
+  if (length > 40) return JSON.stringify(text);
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff))
+      return JSON.stringify(text);
+  }
+  return '"' + text + '"';
 }
 
 /**
