@@ -64,6 +64,14 @@ describe('type rules in the document', () => {
     assert.deepEqual(schemas.Tags, { type: 'array', items: { type: 'string' } });
   });
 
+  it('never and void properties are left out, also when a type argument makes them void', () => {
+    assert.deepEqual(schemas.Envelope_void, {
+      type: 'object',
+      properties: { status: { type: 'string' } },
+      required: ['status'],
+    });
+  });
+
   it('class properties without a type annotation have their inferred types', () => {
     assert.deepEqual(schemas.Counter, {
       type: 'object',
