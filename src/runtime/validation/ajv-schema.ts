@@ -7,9 +7,7 @@
  */
 import { KEY_PATTERN_KEY, SCHEMA_REF_PREFIX, type JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
-import { richTypeOf } from '../../model/rich-types.js';
 import { mapChildSchemas, someSubSchema } from '../../model/schema-walk.js';
-import { BIGINT_KEYWORD, SAFE_INTEGER_KEYWORD } from './ajv-integer.js';
 import { BIGINT_KEYWORD, SAFE_INTEGER_KEYWORD } from './ajv-integer.js';
 import { PATTERN_KEYWORD } from './ajv-pattern.js';
 import { PATTERN_LIMIT_KEY } from './pattern.js';
@@ -54,7 +52,6 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   // `integer`/`number` already say all these formats do; keeping them doubles every type error.
   if (typeof out.format === 'string' && NUMERIC_NOOP_FORMATS.has(out.format)) delete out.format;
   markIntegerRange(schema, out);
-  markIntegerRange(schema, out);
   if (schema.discriminator) {
     // ajv's discriminator replaces the oneOf check and only looks at objects: say so, or
     // `[]` and `5` would pass.
@@ -70,18 +67,6 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
   if (options.rejectUnknown && !inAllOf && schema.properties && schema.additionalProperties === undefined)
     out.additionalProperties = false;
   return schema.nullable === true ? allowNull(out) : out;
-}
-
-/** JSON.parse may have rounded an integer beyond ±(2^53 − 1): see ajv-integer.ts. */
-function markIntegerRange(schema: JsonSchema, out: AjvSchema): void {
-  if (schema.type !== 'integer') return;
-  if (richTypeOf(schema) !== 'bigint') {
-    out[SAFE_INTEGER_KEYWORD] = true;
-    return;
-  }
-  // A bigint also arrives as a string of digits, which the keyword checks in place of the type.
-  delete out.type;
-  out[BIGINT_KEYWORD] = true;
 }
 
 /** JSON.parse may have rounded an integer beyond ±(2^53 − 1): see ajv-integer.ts. */
