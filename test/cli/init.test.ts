@@ -99,7 +99,7 @@ describe('svc init', () => {
     assert.match(two.stderr, /unexpected argument 'b'/);
   });
 
-  it('installs, passes npm test, and serves with npm run dev', async () => {
+  it('installs, type-checks with tsc, passes npm test, and serves with npm run dev', async () => {
     // The registry does not have this build of svcjs: install the packed one.
     const pkgFile = join(project, 'package.json');
     const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies: Record<string, string> };
@@ -109,6 +109,9 @@ describe('svc init', () => {
 
     const install = await run('npm', ['install', '--prefer-offline'], project);
     assert.equal(install.code, 0, install.output);
+    // The user's own compiler (typescript 6 from the template) accepts the project as written.
+    const typeCheck = await run('npx', ['tsc', '--noEmit'], project);
+    assert.equal(typeCheck.code, 0, typeCheck.output);
     const test = await run('npm', ['test'], project);
     assert.equal(test.code, 0, test.output);
     assert.match(test.output, /# pass 2\n# fail 0/);
