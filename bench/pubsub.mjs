@@ -39,6 +39,9 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ')}`;
 const children = [];
+/** Connections that failed (reset, refused): counted and reported rather than crashing the run. */
+const failures = [];
+const fail = (what) => (error) => failures.push(`${what}: ${error.code ?? error.message}`);
 
 async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
@@ -52,11 +55,13 @@ async function freePort() {
 /** A child process whose output is watched for `ready`; killed when the bench ends. */
 async function startProcess(command, args, options, ready) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
+  const entry = { child, output: '' };
+  children.push(entry);
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk) => {
       output += chunk;
+      entry.output = (entry.output + chunk).slice(-4000);
       const match = output.match(ready);
       if (match) resolve({ child, match });
     };
@@ -111,6 +116,7 @@ async function startChat(dir, env) {
 function listen(url, onEvent) {
   return new Promise((resolve, reject) => {
     const req = get(url, { agent }, (res) => {
+      res.on('error', fail('SSE listener'));
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => {
@@ -125,6 +131,7 @@ function listen(url, onEvent) {
       resolve(req);
     });
     req.once('error', reject);
+    req.on('error', fail('SSE listener'));
   });
 }
 
@@ -145,6 +152,18 @@ function post(base, text) {
     req.once('error', reject);
     req.end(body);
   });
+}
+
+/** A post that met a reset connection (a keep-alive socket the busy server dropped) is sent again, up to 3 times. */
+async function postRetrying(base, text) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await post(base, text);
+    } catch (error) {
+      fail('POST')(error);
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Opens `count` listeners split over `bases`; resolves once each has its `joined` event. */
@@ -186,7 +205,7 @@ async function fanOut(bases) {
     expected = (n + 1) * SUBSCRIBERS;
     const all = new Promise((resolve) => (allReceived = resolve));
     sentAt = performance.now();
-    await post(bases[n % bases.length], `latency ${n}`);
+    await postRetrying(bases[n % bases.length], `latency ${n}`);
     await all;
   }
   latencies.sort((a, b) => a - b);
@@ -211,7 +230,7 @@ async function throughput(bases, burst) {
   const worker = async () => {
     while (next < BURST) {
       const n = next++;
-      await post(bases[n % bases.length], `burst ${n}`);
+      await postRetrying(bases[n % bases.length], `burst ${n}`);
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
@@ -288,7 +307,11 @@ async function main() {
     await subscriptionMemory();
   } finally {
     postAgent.destroy();
-    for (const child of children) child.kill('SIGTERM');
+    if (failures.length > 0) {
+      console.log(`${failures.length} connection failures: ${[...new Set(failures)].join(', ')}`);
+      for (const { child, output } of children) console.log(`--- ${child.spawnargs.join(' ')}\n${output}`);
+    }
+    for (const { child } of children) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
 }

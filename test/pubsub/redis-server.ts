@@ -8,7 +8,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createClient } from '@redis/client';
 
-type Client = ReturnType<typeof createClient>;
+const newClient = (url: string) => createClient({ url });
+type Client = ReturnType<typeof newClient>;
 
 /** A port nothing listens on right now (the kernel's choice, released at once). */
 async function freePort(): Promise<number> {
@@ -64,7 +65,7 @@ export class RedisServer {
 
   /** A client of this server (connected), for test-side commands. */
   async client(): Promise<Client> {
-    const client = createClient({ url: this.url });
+    const client = newClient(this.url);
     client.on('error', () => undefined);
     await client.connect();
     return client;
