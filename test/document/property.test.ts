@@ -13,14 +13,30 @@ import { findings, SchemaCheck, send } from './spec-tester/check.js';
 import { buildAndStart, type BuiltApp } from './spec-tester/served-build.js';
 import { operationsOf } from './spec-tester/spec-types.js';
 
-const APPS: { source: string; credentials: Credentials }[] = [
+interface TestedApp {
+  source: string;
+  credentials: Credentials;
+  /** Operations written to crash (they test the 500 answer), as `METHOD /path`. */
+  crashes?: string[];
+}
+
+// The sample app is left out: under `svc start` its RequestLogger component (a constructor
+// parameter with a default, attached without arguments) fails with SVC_ERR_MISSING_PROVIDER.
+const APPS: TestedApp[] = [
   { source: '../../examples/bookstore/', credentials: { bearer: 'admin-token' } },
   { source: '../fixtures/document/app/', credentials: { bearer: 'good', apiKey: 'k1' } },
   { source: '../fixtures/apps/guarded/', credentials: {} },
   { source: '../fixtures/apps/responses/', credentials: {} },
+  { source: '../fixtures/apps/openapi32/', credentials: {} },
+  { source: '../fixtures/apps/inherited/', credentials: {} },
+  {
+    source: '../fixtures/contract/app/',
+    credentials: { bearer: 'admin-token' },
+    crashes: ['GET /lifecycle/crash'],
+  },
 ];
 
-for (const { source, credentials } of APPS) {
+for (const { source, credentials, crashes = [] } of APPS) {
   describe(`the document of ${source} against svc start`, () => {
     let app: BuiltApp;
     before(async () => {
@@ -31,6 +47,10 @@ for (const { source, credentials } of APPS) {
     it('answers every generated request as the document says', async () => {
       const prefix = app.document.servers?.[0]?.url ?? '';
       const cases = casesOf(app.document, prefix, credentials);
+      for (const request of cases) {
+        const where = request.operation && `${request.operation.method} ${request.operation.path}`;
+        request.mayCrash = where !== undefined && crashes.includes(where);
+      }
       const check = new SchemaCheck(app.document);
       const found: string[] = [];
       for (const request of cases) {

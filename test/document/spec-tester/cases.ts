@@ -36,6 +36,8 @@ export interface RequestCase {
   expect?: { status: number; allow?: string };
   /** Sent as a WebSocket upgrade. */
   upgrade?: boolean;
+  /** An operation the app was written to crash (a test of the 500 answer): its 5xx is no finding. */
+  mayCrash?: boolean;
 }
 
 interface Inputs {
