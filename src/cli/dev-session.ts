@@ -10,7 +10,7 @@
  * (and `typescript`) is loaded only after the server was started, so the two overlap.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type ts from 'typescript';
 import { resolveDocsPath } from '../runtime/docs-page/index.js';
 import type { AppModel } from '../model/app-model.js';
@@ -20,8 +20,8 @@ import type { AppCompiler } from './app-compiler.js';
 import { APP_MODEL_FILE } from './app-model-file.js';
 import { startServerProcess, type ServerProcess } from './child.js';
 import { ENTRY_FILE } from './entry.js';
-import { isInside } from './emit-paths.js';
 import {
+  externalProgramFiles,
   externalVersions,
   readStamp,
   stampStillHolds,
@@ -152,11 +152,7 @@ export class DevSession {
 
   /** Records what this output was built from, with the program's files outside the root. */
   private saveStamp(stamp: SourceStamp, program: ts.Program): void {
-    const root = resolve(this.options.root);
-    const external = program
-      .getSourceFiles()
-      .map((file) => file.fileName)
-      .filter((name) => !isInside(root, name) && !name.includes('/node_modules/'));
+    const external = externalProgramFiles(this.options.root, program);
     writeStamp(this.stampFile, { ...stamp, external: externalVersions(external) });
   }
 

@@ -7,13 +7,15 @@
  * The project's sources are transpiled with its own tsconfig (decorators, `paths`) into a
  * temporary directory, and the modules the app model names are imported from there, so no
  * TypeScript loader has to know the project and the user's entry file never runs. Analysis
- * errors throw, formatted with file:line; type errors only with `typeCheck`.
+ * errors throw, formatted with file:line; type errors only with `typeCheck`. A project whose
+ * sources did not change since the last successful run starts from that run's model and files,
+ * without loading the analyzer (warm-cache.ts).
  *
  *   createTestApp({ root, overrides: [{ provide: BookRepo, useValue: fakeRepo }] })
  */
 import { join, resolve } from 'node:path';
-import { analyzeProject } from '../analyzer/index.js';
 import { formatDiagnostic } from '../analyzer/diagnostics.js';
+import { externalProgramFiles, takeStamp } from '../cli/source-stamp.js';
 import type { CreateAppOptions, SvcApp } from '../runtime/app-types.js';
 import { createApp } from '../runtime/app/create-app.js';
 import type { AppModel } from '../model/app-model.js';
@@ -21,7 +23,8 @@ import type { Override } from '../runtime/di/container.js';
 import { matchOverrides, modelModules, type Namespaces } from './project-modules.js';
 import { CURRENT_WORLD, loadModule } from './module-world.js';
 import { removeScratchDir } from './scratch-dirs.js';
-import { outputName, transpileProject } from './transpile.js';
+import { outputName } from './output-name.js';
+import { saveWarmStart, warmStart } from './warm-cache.js';
 
 export interface TestAppOptions extends Omit<CreateAppOptions, 'model' | 'baseDir'> {
   /** The project root (holds tsconfig.json). */
@@ -49,19 +52,37 @@ export class AnalysisFailedError extends Error {
 
 export async function createTestApp(options: TestAppOptions): Promise<SvcApp> {
   const root = resolve(options.root);
-  const result = analyzeProject({ root, typeCheck: options.typeCheck ?? false });
-  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if (errors.length > 0 || result.model === undefined) {
-    throw new AnalysisFailedError(errors.map(formatDiagnostic));
-  }
-  const model = result.model;
-  const outDir = result.program && transpileProject(root, result.program, CURRENT_WORLD);
+  const typeCheck = options.typeCheck ?? false;
+  const { model, outDir } = warmStart(root, CURRENT_WORLD, typeCheck) ?? (await analyze(root, typeCheck));
   try {
     return await startApp(options, root, model, outDir);
   } catch (error) {
     if (outDir) removeScratchDir(outDir);
     throw error;
   }
+}
+
+/**
+ * The full path: analysis and transpilation, kept for the next run of an unchanged project
+ * (warm-cache.ts). The analyzer loads `typescript`, so it is imported only here.
+ */
+async function analyze(root: string, typeCheck: boolean): Promise<{ model: AppModel; outDir?: string }> {
+  const stamp = takeStamp(root);
+  const [{ analyzeProject }, { transpileProject }] = await Promise.all([
+    import('../analyzer/index.js'),
+    import('./transpile.js'),
+  ]);
+  const result = analyzeProject({ root, typeCheck });
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length > 0 || result.model === undefined) {
+    throw new AnalysisFailedError(errors.map(formatDiagnostic));
+  }
+  const model = result.model;
+  if (!result.program) return { model };
+  const outDir = transpileProject(root, result.program, CURRENT_WORLD);
+  const externalFiles = externalProgramFiles(root, result.program);
+  saveWarmStart(root, CURRENT_WORLD, { stamp, externalFiles, typeChecked: typeCheck, model, outDir });
+  return { model, outDir };
 }
 
 async function startApp(

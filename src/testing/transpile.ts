@@ -17,18 +17,9 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { ModuleWorld } from './module-world.js';
 import { makeScratchDir } from './scratch-dirs.js';
+import { outputName } from './output-name.js';
 
 const IMPORT_SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"]+)\2/g;
-
-/**
- * `src/a.ts` → `src/a.mjs` (`.cts` → `.cjs`): ES modules whatever the project's package type;
- * every file → `.cjs` when the project is loaded through `require`.
- */
-function outputName(file: string, world: ModuleWorld = 'esm'): string {
-  return file.replace(/\.(m|c)?tsx?$/, (_match, kind: string | undefined) =>
-    kind === 'c' || world === 'cjs' ? '.cjs' : '.mjs',
-  );
-}
 
 /** Rewrites what would not resolve from the output directory the way it does from the sources. */
 function rewriteSpecifiers(
