@@ -9,8 +9,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
+import { AnalysisFailedError, createTestApp } from '../../src/testing/index.js';
 import { REPO } from '../cli/helpers.js';
+import { appWith, makeProject, removeProject, type ProjectFiles } from '../options/project.js';
 import { devBookstore } from './bookstore-dev.js';
 
 interface RawResponse {
@@ -200,5 +202,57 @@ describe('the reference page in the other modes', () => {
     for (const docs of ['docs', '/docs/', '/a/../docs', '/do cs', true]) {
       await assert.rejects(served({ docs }), { code: 'SVC_ERR_INVALID_OPTION' }, String(docs));
     }
+  });
+});
+
+describe('the docs option written in @App and svc.config.json', () => {
+  const roots: string[] = [];
+  after(() => roots.forEach(removeProject));
+
+  async function serve(files: ProjectFiles, options: Record<string, unknown> = {}) {
+    const root = makeProject(files);
+    roots.push(root);
+    const app = await createTestApp({ root, log: false, ...options });
+    const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
+    return { app, base: new URL(url).origin };
+  }
+
+  it('@App wins over svc.config.json; without a written document, openapi.json says how to get one', async () => {
+    const files = { app: appWith("{ docs: '/reference' }"), config: { app: { docs: false } } };
+    const { app, base } = await serve(files, { dev: false });
+    try {
+      assert.equal((await raw(base, '/reference')).status, 200);
+      const missing = await raw(base, '/reference/openapi.json');
+      assert.equal(missing.status, 404);
+      const problem = JSON.parse(missing.body.toString()) as { detail: string };
+      assert.equal(
+        problem.detail,
+        'No OpenAPI document at .svc/svc_swagger/swagger.json: run `svc dev` or `svc build`.',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('svc.config.json docs: false turns the page off in dev mode', async () => {
+    const { app, base } = await serve({ config: { app: { docs: false } } }, { dev: true });
+    try {
+      assert.equal((await raw(base, '/docs')).status, 404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an invalid docs value in @App is an analysis error at its line', async () => {
+    const root = makeProject({ app: appWith("{ docs: 'docs' }") });
+    roots.push(root);
+    await assert.rejects(createTestApp({ root }), (error: Error) => {
+      assert.ok(error instanceof AnalysisFailedError);
+      assert.match(
+        error.message,
+        /src\/app\.ts:3: error: @App option 'docs' must be a path such as '\/docs'.*\[SVC_ERR_INVALID_OPTION\]/,
+      );
+      return true;
+    });
   });
 });
