@@ -41,7 +41,18 @@ const load = () =>
 const children = [];
 /** Connections that failed (reset, refused): counted and reported rather than crashing the run. */
 const failures = [];
-const fail = (what) => (error) => failures.push(`${what}: ${error.code ?? error.message}`);
+let closing = false;
+const fail = (what) => (error) => {
+  if (!closing) failures.push(`${what}: ${error.code ?? error.message}`);
+};
+const ignore = () => {};
+/** Closes listeners the bench is done with: the resets that follow are its own doing, not failures. */
+function closeAll(requests) {
+  for (const req of requests) {
+    for (const emitter of [req, req.res]) emitter?.removeAllListeners('error').on('error', ignore);
+    req.destroy();
+  }
+}
 
 async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
@@ -214,7 +225,7 @@ async function fanOut(bases) {
       `p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms (${load()})`,
   );
   await throughput(bases, burst);
-  for (const req of listeners) req.destroy();
+  closeAll(listeners);
 }
 
 /** BURST posts, 32 in flight, while every subscriber listens: until the last one has them all. */
@@ -270,7 +281,7 @@ async function idleMemory(dir) {
     `${IDLE} idle SSE subscribers in one svc process: RSS ${mib(before)} → ${mib(after)}, ` +
       `${((after - before) / IDLE / 1024).toFixed(1)} KiB each (socket, HTTP response, SSE writer and subscription) (${load()})`,
   );
-  for (const req of [...first, ...idle]) req.destroy();
+  closeAll([...first, ...idle]);
 }
 
 /** Heap growth of IDLE subscriptions alone, in this process (run with --expose-gc for a settled heap). */
@@ -307,8 +318,11 @@ async function main() {
     await subscriptionMemory();
   } finally {
     postAgent.destroy();
+    closing = true;
     if (failures.length > 0) {
-      console.log(`${failures.length} connection failures: ${[...new Set(failures)].join(', ')}`);
+      const kinds = new Map();
+      for (const failure of failures) kinds.set(failure, (kinds.get(failure) ?? 0) + 1);
+      console.log(`connection failures: ${[...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);
       for (const { child, output } of children) console.log(`--- ${child.spawnargs.join(' ')}\n${output}`);
     }
     for (const { child } of children) child.kill('SIGTERM');

@@ -33,6 +33,11 @@ export class RedisServer {
     return server;
   }
 
+  /** A server on a free port that is not started yet (`restart()` starts it). */
+  static async notStarted(): Promise<RedisServer> {
+    return new RedisServer(await freePort());
+  }
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }

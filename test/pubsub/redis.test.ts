@@ -124,6 +124,25 @@ describe('PubSub on Redis: two svc start processes', () => {
     }
   });
 
+  it('a server whose Redis is not up yet starts, answers publishes 503, and serves rooms once Redis is up', async () => {
+    const late = await RedisServer.notStarted();
+    const server = await startChat(root, [], { SVC_REDIS_URL: late.url });
+    try {
+      await server.cli.waitFor(/PubSub lost Redis at 127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\); retrying/);
+      const sse = await SseClient.open(sseUrl(server.base, 'later'));
+      assert.equal((await post(server.base, 'later', { from: 'ann', text: 'early' })).status, 503);
+      await late.restart();
+      // The subscription made while Redis was away takes effect when it comes: `joined` says so.
+      await joined(sse, 'later');
+      assert.equal((await post(server.base, 'later', { from: 'ann', text: 'now' })).status, 202);
+      await receives(sse, 'later', 'now');
+      await sse.close();
+    } finally {
+      assert.equal(await server.cli.stop(), 0);
+      await late.kill();
+    }
+  });
+
   it('a subscriber that stops reading is ended (SVC_ERR_PUBSUB_BEHIND); Redis then delivers its room to no one', async () => {
     const slow = await SseClient.open(sseUrl(a.base, 'flood'));
     await joined(slow, 'flood');
