@@ -60,6 +60,7 @@ describe('the reference page under svc dev', () => {
       assert.equal(res.headers['cache-control'], 'no-cache');
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
       assert.equal(res.headers['content-security-policy'], PAGE_CSP);
+      assert.equal(res.headers['referrer-policy'], 'no-referrer');
       assert.match(String(res.headers.etag), /^"[\w-]+"$/);
       const links = [...res.body.toString().matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => match[1]);
       assert.deepEqual(links, [
