@@ -4,7 +4,9 @@
  * The entry exits by itself when the channel closes, so a crashed CLI leaves no server behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../model/app-options.js';
+import type { StartMessage } from './dev-standby.js';
 import type { ListeningMessage } from './entry.js';
 
 /** The server's default `shutdownGraceMs` (in-flight requests finish) plus time for onShutdown hooks. */
@@ -23,15 +25,23 @@ export interface ServerProcessOptions {
   cwd: string;
   /** Extra node flags, e.g. `--enable-source-maps`. */
   execArgv?: string[];
+  /** A process started ahead of time (svc dev's standby) to run the entry in, instead of a new one. */
+  standby?: ChildProcess;
 }
 
 /** Starts the entry; rejects if the process exits before it listens. */
 export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), options.entry], {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child =
+    options.standby ??
+    spawn(process.execPath, [...(options.execArgv ?? []), options.entry], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+  if (options.standby) {
+    const start: StartMessage = { type: 'svc:start', entry: pathToFileURL(options.entry).href };
+    options.standby.send(start);
+  }
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });

@@ -19,6 +19,7 @@ import type { AnalysisRun, AnalysisSettings } from './analyze.js';
 import type { AppCompiler } from './app-compiler.js';
 import { APP_MODEL_FILE } from './app-model-file.js';
 import { startServerProcess, type ServerProcess } from './child.js';
+import { Standby } from './dev-standby.js';
 import { ENTRY_FILE } from './entry.js';
 import {
   externalProgramFiles,
@@ -32,6 +33,9 @@ import {
 import { formatRouteTable } from './route-table.js';
 import { serverEnv } from './server-env.js';
 import { WarnOncePrinter } from './dev-warnings.js';
+
+/** Stack traces of the user's code name its .ts lines (svc dev emits source maps). */
+const SERVER_FLAGS = ['--enable-source-maps'];
 
 export type RebuildOutcome = 'served' | 'unchanged' | 'failed' | 'fatal';
 
@@ -53,12 +57,14 @@ export class DevSession {
   private pending: string[] | undefined;
   private closing = false;
   private readonly printer = new WarnOncePrinter();
+  private readonly standby: Standby;
   /** Where the served app has its reference page (svc dev runs it in dev mode), if on. */
   private docsPath: string | undefined;
 
   constructor(private readonly options: CliOptions) {
     this.outDir = join(options.root, '.svc', 'dev');
     this.stampFile = join(this.outDir, 'source-stamp.json');
+    this.standby = new Standby(this.outDir, options.root, SERVER_FLAGS);
   }
 
   /**
@@ -105,6 +111,7 @@ export class DevSession {
   async close(): Promise<void> {
     this.closing = true;
     await this.queue;
+    this.standby.close();
     await this.server?.stop();
     this.server = undefined;
   }
@@ -166,11 +173,13 @@ export class DevSession {
     const env = serverEnv({ ...this.options, port }, { nodeEnv: 'development' });
     let server: ServerProcess;
     try {
+      const standby = this.standby.take(env);
       server = await startServerProcess({
         entry,
         env,
         cwd: this.options.root,
-        execArgv: ['--enable-source-maps'],
+        execArgv: SERVER_FLAGS,
+        ...(standby && { standby }),
       });
     } catch (error) {
       log(`svc: ${(error as Error).message}; waiting for changes`);
@@ -178,6 +187,7 @@ export class DevSession {
     }
     this.server = server;
     this.boundPort = server.listening.port;
+    this.standby.prepare(serverEnv({ ...this.options, port: this.boundPort }, { nodeEnv: 'development' }));
     process.stdout.write(
       `${formatRouteTable(server.listening.routes)}svc: listening on ${server.listening.url}\n`,
     );
