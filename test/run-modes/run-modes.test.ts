@@ -68,10 +68,11 @@ interface Answer {
 /** Headers that differ per connection or per second are left out. */
 const VOLATILE = new Set(['date', 'connection', 'keep-alive']);
 
-async function ask(url: string, exchange: Exchange): Promise<Answer> {
+/** Each exchange sends its own request id, so the echoed ids (header, problem instance) agree too. */
+async function ask(url: string, exchange: Exchange, index: number): Promise<Answer> {
   const response = await fetch(url + exchange.path, {
     method: exchange.method,
-    headers: exchange.headers ?? {},
+    headers: { 'x-request-id': `exchange-${index}`, ...exchange.headers },
     ...(exchange.body !== undefined && { body: exchange.body }),
     signal: AbortSignal.timeout(10_000),
   });
@@ -82,7 +83,7 @@ async function ask(url: string, exchange: Exchange): Promise<Answer> {
 
 async function askAll(url: string): Promise<Answer[]> {
   const answers: Answer[] = [];
-  for (const exchange of EXCHANGES) answers.push(await ask(url, exchange));
+  for (const [index, exchange] of EXCHANGES.entries()) answers.push(await ask(url, exchange, index));
   return answers;
 }
 
