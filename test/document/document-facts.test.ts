@@ -4,6 +4,8 @@
  * upgrade headers, unbound segments. Exact sets throughout; both documents (3.0.3 and 3.2).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,6 +19,8 @@ import { assertValidOpenApi } from '../openapi/validate.js';
 import { assertValidOpenApi32 } from '../openapi/validate32.js';
 
 const root = fileURLToPath(new URL('../fixtures/document/app/', import.meta.url));
+const controllerText = readFileSync(path.join(root, 'src', 'things.controller.ts'), 'utf8').split('\n');
+const lineOf = (start: string): number => controllerText.findIndex((line) => line.startsWith(start)) + 1;
 const result = analyzeProject({ root });
 const model = result.model as AppModel;
 const document = buildOpenApiDocument(model);
@@ -45,9 +49,17 @@ describe('the document of the document-truth fixture', () => {
 
   it('warns once per unbound route segment, with file:line, and nothing else', () => {
     assert.deepEqual(result.diagnostics.map(formatDiagnostic), [
-      "src/things.controller.ts:51: warning: :part of the route path ':id/parts/:part' is bound by no @Param of ThingsController.part; it is matched and documented as a required string path parameter",
-      "src/things.controller.ts:57: warning: :room of the route path 'echo/:room' is bound by no @Param of ThingsController.echo; it is matched and documented as a required string path parameter",
+      `src/things.controller.ts:${lineOf('  part(')}: warning: :part of the route path ':id/parts/:part' is bound by no @Param of ThingsController.part; it is matched and documented as a required string path parameter`,
+      `src/things.controller.ts:${lineOf('  async *echo(')}: warning: :room of the route path 'echo/:room' is bound by no @Param of ThingsController.echo; it is matched and documented as a required string path parameter`,
     ]);
+  });
+
+  it('leaves out a throw one call too deep and a status computed at run time', () => {
+    const deep = model.controllers[0]!.routes.find((route) => route.methodName === 'deep')!;
+    assert.deepEqual(
+      deep.doc.responses.map((response) => response.status),
+      [400],
+    );
   });
 
   it('puts each @ApiSecurity scheme in components.securitySchemes, in both documents', () => {
