@@ -8,6 +8,9 @@
 /** The schema keyword that carries the cap for a risky pattern. */
 export const PATTERN_LIMIT_KEY = 'x-svc-pattern-limit';
 
+/** The same cap for a risky key pattern (`x-propertyNames`), beside it on the object schema. */
+export const KEY_PATTERN_LIMIT_KEY = 'x-svc-key-pattern-limit';
+
 /**
  * The cap for patterns the analyzer found can backtrack exponentially: short enough that even
  * three nested quantifiers (`((a+)+)+`) stay in the milliseconds.

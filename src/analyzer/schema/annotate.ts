@@ -3,7 +3,7 @@
  * `$ref` that gains keywords is wrapped: `{allOf: [ref], ...keywords}`.
  */
 import { KEY_PATTERN_KEY, type JsonSchema } from '../../model/json-schema.js';
-import { PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
+import { KEY_PATTERN_LIMIT_KEY, PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
 import type { SchemaAnnotations } from './types.js';
 
 const KEYWORDS = [
@@ -48,7 +48,12 @@ function withKeysAndItems(schema: JsonSchema, annotations: SchemaAnnotations): J
   const { items, keyPattern } = annotations;
   if (items && schema.type === 'array' && schema.items)
     return { ...schema, items: applyAnnotations(schema.items, items) };
-  if (keyPattern !== undefined && schema.type === 'object')
-    return { ...schema, [KEY_PATTERN_KEY]: { pattern: keyPattern } };
+  if (keyPattern === undefined || schema.type !== 'object') return schema;
+  const limit = annotations.keyPatternLimit;
+  return {
+    ...schema,
+    [KEY_PATTERN_KEY]: { pattern: keyPattern },
+    ...(limit === undefined ? {} : { [KEY_PATTERN_LIMIT_KEY]: limit }),
+  };
   return schema;
 }

@@ -58,16 +58,20 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
     const facts = decoratorFacts(declaration, this.checker);
     if (facts.hidden) annotations.hidden = true;
     if (facts.schema) annotations.schema = facts.schema;
-    this.limitRiskyPattern(annotations, declaration);
-    if (annotations.items) this.limitRiskyPattern(annotations.items, declaration);
+    if (this.isRisky(annotations.pattern, declaration)) annotations.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+    const { items } = annotations;
+    if (items && this.isRisky(items.pattern, declaration)) items.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+    if (this.isRisky(annotations.keyPattern, declaration))
+      annotations.keyPatternLimit = RISKY_PATTERN_LENGTH_LIMIT;
     return annotations;
   }
 
-  private limitRiskyPattern(annotations: SchemaAnnotations, declaration: ts.Node): void {
-    if (annotations.pattern === undefined || !isRiskyPattern(annotations.pattern)) return;
-    annotations.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+  /** A pattern that can backtrack exponentially: warned about once, then capped at run time. */
+  private isRisky(pattern: string | undefined, declaration: ts.Node): boolean {
+    if (pattern === undefined || !isRiskyPattern(pattern)) return false;
     const { file, line } = this.location(declaration);
-    this.warnOnce(riskyPatternWarning(annotations.pattern, file, line));
+    this.warnOnce(riskyPatternWarning(pattern, file, line));
+    return true;
   }
 
   annotate(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {

@@ -32,6 +32,8 @@ export interface SchemaAnnotations {
   items?: SchemaAnnotations;
   /** The `@pattern` of an alias used as a `Record` key type: every key must match it. */
   keyPattern?: string;
+  /** Set for a `keyPattern` that can backtrack exponentially: the runtime's length cap for keys. */
+  keyPatternLimit?: number;
 }
 
 export interface ConversionContext {

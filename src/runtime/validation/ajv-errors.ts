@@ -5,7 +5,8 @@
  * errors of the closest one instead of every member's.
  */
 import type { ErrorObject } from 'ajv';
-import { PATTERN_KEYWORD } from './ajv-pattern.js';
+import { PATTERN_KEYWORD, type PatternRule } from './ajv-pattern.js';
+import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './pattern.js';
 import { AJV_REF_PREFIX } from './ajv-schema.js';
 import type { AjvContext } from './ajv-context.js';
 import { withArticle } from './schema-walk.js';
@@ -187,9 +188,19 @@ function describeAjvSchema(schema: Record<string, unknown>): string {
   return 'an allowed value';
 }
 
+/** Why a key failed `propertyNames`: its pattern, or a key too long to run a risky pattern on. */
 function keyRule(error: ErrorObject): string {
-  const pattern = (error.schema as { [PATTERN_KEYWORD]?: { pattern?: string } })[PATTERN_KEYWORD]?.pattern;
-  return pattern === undefined ? 'the key is invalid' : `keys must match pattern "${pattern}"`;
+  const rule = (error.schema as { [PATTERN_KEYWORD]?: PatternRule })[PATTERN_KEYWORD];
+  if (!rule) return 'the key is invalid';
+  const key = String((error.params as { propertyName?: unknown }).propertyName);
+  const test = compilePattern({
+    pattern: rule.pattern,
+    maxLength: rule.maxLength,
+    [PATTERN_LIMIT_KEY]: rule.limit,
+  });
+  return test(key) === 'too-long'
+    ? `the key ${TOO_LONG_FOR_PATTERN}`
+    : `keys must match pattern "${rule.pattern}"`;
 }
 
 function discriminatorMessage(error: ErrorObject, context: AjvContext): string {

@@ -8,7 +8,8 @@ import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './patte
 
 export const PATTERN_KEYWORD = 'svcPattern';
 
-interface PatternKeyword {
+/** The keyword's value: the pattern and the caps it runs under. */
+export interface PatternRule {
   pattern: string;
   maxLength?: number;
   limit?: number;
@@ -21,11 +22,11 @@ export function addPatternKeyword(ajv: Ajv): void {
     keyword: PATTERN_KEYWORD,
     type: 'string',
     schemaType: 'object',
-    compile: (keyword: PatternKeyword) => compileKeyword(keyword),
+    compile: (keyword: PatternRule) => compileKeyword(keyword),
   });
 }
 
-function compileKeyword({ pattern, maxLength, limit }: PatternKeyword): KeywordValidate {
+function compileKeyword({ pattern, maxLength, limit }: PatternRule): KeywordValidate {
   const test = compilePattern({ pattern, maxLength, [PATTERN_LIMIT_KEY]: limit });
   const validate: KeywordValidate = (data) => {
     const outcome = test(data);

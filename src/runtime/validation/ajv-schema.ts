@@ -11,6 +11,7 @@ import { mapChildSchemas, someSubSchema } from '../../model/schema-walk.js';
 import { BIGINT_KEYWORD, SAFE_INTEGER_KEYWORD } from './ajv-integer.js';
 import { PATTERN_KEYWORD } from './ajv-pattern.js';
 import { PATTERN_LIMIT_KEY } from './pattern.js';
+import { KEY_PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
 
 /** The `$id` of the ajv schema that holds every named schema under `definitions`. */
 export const DEFINITIONS_ID = 'svc:schemas';
@@ -39,7 +40,11 @@ export function toAjvSchema(schema: JsonSchema, options: TransformOptions, inAll
     out.allOf = schema.allOf.map((member) => toAjvSchema(member, options, true));
   fixExclusiveBounds(schema, out);
   const keyPattern = schema[KEY_PATTERN_KEY];
-  if (keyPattern) out.propertyNames = toAjvSchema({ type: 'string', pattern: keyPattern.pattern }, options);
+  if (keyPattern) {
+    const limit = schema[KEY_PATTERN_LIMIT_KEY];
+    const keys: JsonSchema = { type: 'string', pattern: keyPattern.pattern, [PATTERN_LIMIT_KEY]: limit };
+    out.propertyNames = toAjvSchema(keys, options);
+  }
   // ajv would run the pattern on a string of any length: the keyword caps it first.
   if (typeof out.pattern === 'string') {
     out[PATTERN_KEYWORD] = {
