@@ -1,8 +1,8 @@
 /**
  * The request log: one line per request served over a socket (method, path without the query,
  * status, duration in ms, request id). JSON lines in production, for log collectors; a short
- * readable line in dev mode. Lines for standard error are buffered and written once per turn of
- * the event loop (one `write` for many requests), and flushed at exit.
+ * readable line in dev mode. Lines for standard error are buffered and written together (one
+ * `write` for many requests, at most FLUSH_MS later), and flushed at exit.
  */
 import type { LogOption } from '../app-types.js';
 import type { Exchange } from './exchange.js';
@@ -45,16 +45,22 @@ function readableLine(ex: Exchange, ms: number): string {
 }
 
 let pending = '';
-let scheduled = false;
+let timer: NodeJS.Timeout | undefined;
 let exitHook = false;
+
+/** Past this many characters the buffer is written at once; below, within FLUSH_MS. */
+const FLUSH_CHARS = 32 * 1024;
+/**
+ * How long a line may wait for company. One write per turn of the event loop cost a fifth of
+ * the hello scenario's throughput (bench/production-cost.mjs); a short timer makes one write
+ * per many turns under load, and a quiet server still shows each line within this delay.
+ */
+const FLUSH_MS = 20;
 
 function bufferedStderr(line: string): void {
   pending += line + '\n';
-  if (pending.length > 64 * 1024) flush();
-  else if (!scheduled) {
-    scheduled = true;
-    setImmediate(flush);
-  }
+  if (pending.length > FLUSH_CHARS) flush();
+  else if (timer === undefined) timer = setTimeout(flush, FLUSH_MS).unref();
   if (!exitHook) {
     exitHook = true;
     // Standard error is written synchronously to files and pipes, so this lands before exit.
@@ -63,7 +69,8 @@ function bufferedStderr(line: string): void {
 }
 
 function flush(): void {
-  scheduled = false;
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
   if (pending === '') return;
   const out = pending;
   pending = '';
