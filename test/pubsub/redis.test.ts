@@ -108,7 +108,11 @@ describe('PubSub on Redis: two svc start processes', () => {
       const problem = JSON.parse(answer.text) as Record<string, unknown>;
       assert.equal(problem.type, 'urn:svc:error:SVC_ERR_PUBSUB_UNAVAILABLE');
       assert.equal(problem.status, 503);
-      assert.equal(problem.detail, "The message for 'room:ops' was not published: Redis is unreachable.");
+      // Unreachable, or (when the post won the race with the connection's close) cut off mid-send.
+      assert.match(
+        String(problem.detail),
+        /^The message for 'room:ops' was not published: (Redis is unreachable|Redis did not take it \(.+\))\.$/,
+      );
     }
     await redis.restart();
     watch = await SubscriptionWatch.open(redis);
