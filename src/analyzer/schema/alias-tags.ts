@@ -27,8 +27,8 @@ export function aliasTagsOf(declaration: ts.Node, checker: ts.TypeChecker): Sche
 
 function tagsOfTypeNode(node: ts.TypeNode, checker: ts.TypeChecker, depth: number): SchemaAnnotations {
   if (depth > 10) return {};
-  if (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node))
-    return tagsOfTypeNode(node.type, checker, depth + 1);
+  const readonly = ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword;
+  if (ts.isParenthesizedTypeNode(node) || readonly) return tagsOfTypeNode(node.type, checker, depth + 1);
   if (ts.isArrayTypeNode(node)) return withItems(tagsOfTypeNode(node.elementType, checker, depth + 1));
   if (ts.isUnionTypeNode(node)) {
     const [only, ...others] = node.types.filter((member) => !isNullish(member));
