@@ -7,18 +7,13 @@
 //      subscriptions alone (PubSub objects in this process, heap growth).
 // Options: --subscribers N (1000) --messages N (200) --burst N (1000) --idle N (10000).
 // Every figure is printed with the load average: on a shared machine they are noisy.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { Agent, get, request } from 'node:http';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { buildChat, children, freePort, REPO, startChat, startProcess } from './pubsub/processes.mjs';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(REPO, 'dist', 'cli', 'main.js');
 const { values } = parseArgs({
   options: {
     subscribers: { type: 'string', default: '1000' },
@@ -38,7 +33,6 @@ const load = () =>
   `load average ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}`;
-const children = [];
 /** Connections that failed (reset, refused): counted and reported rather than crashing the run. */
 const failures = [];
 let closing = false;
@@ -52,75 +46,6 @@ function closeAll(requests) {
     for (const emitter of [req, req.res]) emitter?.removeAllListeners('error').on('error', ignore);
     req.destroy();
   }
-}
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** A child process whose output is watched for `ready`; killed when the bench ends. */
-async function startProcess(command, args, options, ready) {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  const entry = { child, output: '' };
-  children.push(entry);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      entry.output = (entry.output + chunk).slice(-4000);
-      const match = output.match(ready);
-      if (match) resolve({ child, match });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${command} exited (${code}):\n${output}`)));
-  });
-}
-
-/** examples/chat in a temporary project linked to this svc, built by the real CLI. */
-async function buildChat() {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-chat-'));
-  cpSync(join(REPO, 'examples', 'chat', 'src'), join(dir, 'src'), { recursive: true });
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    experimentalDecorators: true,
-    skipLibCheck: true,
-    types: ['node'],
-  };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'chat', private: true, type: 'module' }));
-  // Bursts must not end the subscribers of a client that reads 1,000 streams at once.
-  writeFileSync(join(dir, 'svc.config.json'), JSON.stringify({ app: { pubsub: { maxQueue: BURST + 10 } } }));
-  mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
-  symlinkSync(REPO, join(dir, 'node_modules', 'svcjs'), 'dir');
-  symlinkSync(
-    join(REPO, 'node_modules', '@types', 'node'),
-    join(dir, 'node_modules', '@types', 'node'),
-    'dir',
-  );
-  const build = spawn(process.execPath, [CLI, 'build'], { cwd: dir, stdio: 'inherit' });
-  const [code] = await once(build, 'exit');
-  if (code !== 0) throw new Error('svc build failed');
-  return dir;
-}
-
-async function startChat(dir, env) {
-  const args = [CLI, 'start', '--host', '127.0.0.1', '--port', '0'];
-  const { match } = await startProcess(
-    process.execPath,
-    args,
-    { cwd: dir, env: { ...process.env, ...env } },
-    /svc: listening on (\S+)/,
-  );
-  return match[1];
 }
 
 /** One SSE listener: calls `onEvent(event, receivedAt)` for each data event. */
@@ -302,7 +227,8 @@ async function subscriptionMemory() {
 
 async function main() {
   console.log(`bench/pubsub: ${load()} at start; the machine may be shared, so read figures with it`);
-  const dir = await buildChat();
+  // Bursts must not end the subscribers of a client that reads 1,000 streams at once.
+  const dir = await buildChat(BURST + 10);
   try {
     const port = await freePort();
     await startProcess(
