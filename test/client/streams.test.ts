@@ -30,7 +30,7 @@ describe('the typed client of the streams app', () => {
     assert.deepEqual(run, { code: 0, output: '' });
   });
 
-  it('reads SSE with for await, round-trips a WebSocket and calls custom methods', async () => {
+  it('reads SSE with for await, round-trips a WebSocket (a refused upgrade is an ApiError) and calls custom methods', async () => {
     const { callStreams } = await folder.load<Calls>('streams-calls.ts');
     const seen = await callStreams(`${served.base}/api`);
     assert.deepEqual(seen, {
@@ -51,6 +51,13 @@ describe('the typed client of the streams app', () => {
       privateFrames: ['secret'],
       messages: ['welcome ann to r1 (good-token)', { echo: 'hi', room: 'r1' }],
       refusedSocket: {
+        name: 'ApiError',
+        operation: 'chat.room',
+        status: 401,
+        body: 'Missing or invalid Authorization header',
+        documented: true,
+      },
+      refusedOpen: {
         name: 'ApiError',
         operation: 'chat.room',
         status: 401,
