@@ -3,6 +3,8 @@
  * spec does not wait for the full type check (the analyzer does not need it), but type errors
  * still fail the run: `svc build` exits non-zero and `svc dev` keeps the last good server.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
 import type { AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
@@ -11,6 +13,7 @@ import { writeClientFile } from '../client-gen/index.js';
 import {
   buildOpenApi32Document,
   buildOpenApiDocument,
+  SPEC_DIRECTORY,
   writeSpec32Files,
   writeSpecFiles,
 } from '../entries/openapi.js';
@@ -32,6 +35,15 @@ export interface AnalysisSettings {
   sourceMaps?: boolean;
   /** How diagnostics are printed; default: all of them. */
   printer?: DiagnosticPrinter;
+  /**
+   * The model the documents on disk were last written from, kept between runs (`svc dev`): an
+   * edit that leaves the model as it was (a comment, a handler body) rewrites nothing.
+   */
+  written?: WrittenModel;
+}
+
+export interface WrittenModel {
+  json?: string;
 }
 
 /**
@@ -54,13 +66,7 @@ export async function analyzeAndWriteSpec(
   printer.analysis(result.diagnostics);
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   let model = errors.length === 0 ? result.model : undefined;
-  if (model) {
-    await Promise.all([
-      writeSpecFiles(root, buildOpenApiDocument(model)),
-      writeSpec32Files(root, buildOpenApi32Document(model)),
-      writeClientFile(root, model),
-    ]);
-  }
+  if (model) await writeDocuments(root, model, settings.written);
   const milliseconds = performance.now() - started;
   const typeErrors = result.program ? typeCheckProject(root, result.program) : [];
   printer.errors(typeErrors);
@@ -68,6 +74,22 @@ export async function analyzeAndWriteSpec(
   if (typeErrors.length > 0) model = undefined;
   const typeCheckMilliseconds = performance.now() - started - milliseconds;
   return { model, program: result.program, errors, milliseconds, typeCheckMilliseconds };
+}
+
+/** The two OpenAPI documents and the typed client, unless `written` says they are up to date. */
+async function writeDocuments(
+  root: string,
+  model: AppModel,
+  written: WrittenModel | undefined,
+): Promise<void> {
+  const json = written && JSON.stringify(model);
+  if (json !== undefined && json === written?.json && existsSync(join(root, SPEC_DIRECTORY))) return;
+  await Promise.all([
+    writeSpecFiles(root, buildOpenApiDocument(model)),
+    writeSpec32Files(root, buildOpenApi32Document(model)),
+    writeClientFile(root, model),
+  ]);
+  if (written) written.json = json;
 }
 
 /** True when the only way forward is fixing the command line (no project at that root). */

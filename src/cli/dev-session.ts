@@ -15,7 +15,7 @@ import type ts from 'typescript';
 import { resolveDocsPath } from '../runtime/docs-page/index.js';
 import type { AppModel } from '../model/app-model.js';
 import type { CliOptions } from './args.js';
-import type { AnalysisRun, AnalysisSettings } from './analyze.js';
+import type { AnalysisRun, AnalysisSettings, WrittenModel } from './analyze.js';
 import type { AppCompiler } from './app-compiler.js';
 import { APP_MODEL_FILE } from './app-model-file.js';
 import { startServerProcess, type ServerProcess } from './child.js';
@@ -57,6 +57,8 @@ export class DevSession {
   private pending: string[] | undefined;
   private closing = false;
   private readonly printer = new WarnOncePrinter();
+  /** The model the spec files and the client were last written from. */
+  private readonly written: WrittenModel = {};
   private readonly standby: Standby;
   /** Where the served app has its reference page (svc dev runs it in dev mode), if on. */
   private docsPath: string | undefined;
@@ -124,6 +126,7 @@ export class DevSession {
     const run = await tools.analyze(this.options.root, this.program, {
       sourceMaps: true,
       printer: this.printer,
+      written: this.written,
     });
     this.program = run.program ?? this.program;
     if (!run.model || !run.program) {

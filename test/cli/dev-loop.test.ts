@@ -5,7 +5,7 @@
  * temporary project; every wait is on the CLI's output or an answer, never a sleep.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { makeProject, removeProject, request, RunningCli, REPO, waitForListening } from './helpers.js';
@@ -65,6 +65,16 @@ describe('svc dev: the edit loop', () => {
       const answer = await request(`${url}/api/books`);
       assert.deepEqual(JSON.parse(answer.text), [{ id: '1', title }]);
     }
+  });
+
+  it('a body edit that leaves the model as it was serves the new code and rewrites no document', async () => {
+    const spec = join(root, '.svc/svc_swagger/swagger.json');
+    const before = statSync(spec).mtimeMs;
+    const mark = cli.output.length;
+    edit("title: 'Dune III'", "title: 'Dune IV'");
+    assert.equal(await waitForListening(cli, mark), url);
+    assert.deepEqual(JSON.parse((await request(`${url}/api/books`)).text), [{ id: '1', title: 'Dune IV' }]);
+    assert.equal(statSync(spec).mtimeMs, before);
   });
 
   it('logs a handler error with a stack naming the .ts line and svc frames in dist/*.js', async () => {
