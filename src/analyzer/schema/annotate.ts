@@ -55,5 +55,4 @@ function withKeysAndItems(schema: JsonSchema, annotations: SchemaAnnotations): J
     [KEY_PATTERN_KEY]: { pattern: keyPattern },
     ...(limit === undefined ? {} : { [KEY_PATTERN_LIMIT_KEY]: limit }),
   };
-  return schema;
 }
