@@ -136,6 +136,8 @@ function openSocket<In, Out>(options: ClientOptions, spec: OperationSpec, args: 
   const inBrowser = global.document !== undefined && Socket === global.WebSocket;
   const target = url.replace(/^http/, 'ws');
   const socket = inBrowser || Object.keys(headers).length === 0 ? new Socket(target) : new Socket(target, { headers });
-  return new ClientSocket<In, Out>(socket, spec);
+  const typed = new ClientSocket<In, Out>(socket, spec);
+  call?.signal?.addEventListener('abort', () => typed.close(), { once: true });
+  return typed;
 }
 `;
