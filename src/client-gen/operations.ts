@@ -46,17 +46,24 @@ export function camelCase(snake: string): string {
   return snake.replace(/_+([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** The visible routes of each controller, grouped; hidden routes (`@ApiHidden`) are not in the client. */
+/**
+ * The visible routes of each controller, grouped; hidden routes (`@ApiHidden`) are not in the
+ * client. Two controllers with one base (`Books` and `BooksController`) share a group: their
+ * operation ids are unique (the analyzer checks), so their method names differ.
+ */
 export function clientGroups(model: AppModel): ClientGroup[] {
-  const groups: ClientGroup[] = [];
+  const groups = new Map<string, ClientGroup>();
   for (const controller of model.controllers) {
     const name = camelCase(controller.baseName);
     const operations = controller.routes
       .filter((route) => !route.doc.hidden)
       .map((route) => clientOperation(model.prefix, name, route));
-    if (operations.length > 0) groups.push({ name, operations });
+    if (operations.length === 0) continue;
+    const group = groups.get(name) ?? { name, operations: [] };
+    group.operations.push(...operations);
+    groups.set(name, group);
   }
-  return groups;
+  return [...groups.values()];
 }
 
 function clientOperation(prefix: string, controller: string, route: RouteModel): ClientOperation {

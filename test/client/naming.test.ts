@@ -144,6 +144,21 @@ describe('client names', () => {
     ]);
   });
 
+  it('puts two controllers with one base (Books, BooksController) under one property', () => {
+    const text = generateClient(
+      model([
+        controller('BooksController', 'books', [route('list', '/api/books', [])]),
+        controller('Books', 'books', [route('count', '/api/books/count', [])]),
+      ]),
+    );
+    assert.deepEqual(apiLines(text), [
+      'books: {',
+      'list(call?: CallOptions): Promise<string>;',
+      'count(call?: CallOptions): Promise<string>;',
+      '};',
+    ]);
+  });
+
   it('renames a schema that would clash with an export of the client', () => {
     const text = generateClient(
       model(
