@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { viaSocket } from '../runtime/helpers.js';
 import { serveFixture } from '../support/served-fixture.js';
 
 const root = fileURLToPath(new URL('../fixtures/wire/app', import.meta.url));
@@ -14,13 +15,11 @@ const served = serveFixture(root);
 const SAFE_RANGE =
   'must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)';
 
+/** A fresh connection per request, so no kept-alive socket can be closed under a request. */
 async function post(path: string, body?: string, headers: Record<string, string> = {}) {
-  const response = await fetch(served.base + path, {
-    method: 'POST',
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body,
-  });
-  return { status: response.status, text: await response.text() };
+  const all = body === undefined ? headers : { 'content-type': 'application/json', ...headers };
+  const reply = await viaSocket(served.base, { method: 'POST', url: path, headers: all, body });
+  return { status: reply.status, text: reply.text };
 }
 
 function problemErrors(text: string): string[] {

@@ -11,14 +11,16 @@ import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
 import { DocumentValidator, type Schema } from '../contract/openapi-schema.js';
 import { analyzeProject, buildOpenApiDocument } from '../../src/entries/openapi.js';
+import { viaSocket } from '../runtime/helpers.js';
 import { serveFixture } from '../support/served-fixture.js';
 
 const root = fileURLToPath(new URL('../fixtures/wire/app', import.meta.url));
 const served = serveFixture(root);
 
+/** A fresh connection per request: a kept-alive one may be closed by the server while a slow test step runs. */
 async function get(path: string) {
-  const response = await fetch(served.base + path);
-  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  const reply = await viaSocket(served.base, { method: 'GET', url: path });
+  return { status: reply.status, type: reply.headers['content-type'], text: reply.text };
 }
 
 describe('JSON answers carry exactly the declared type', () => {
