@@ -81,6 +81,7 @@ async function main() {
     sections.push(
       `### Throughput (ratio to node:http, median req/s in brackets)\n\n${httpTable(results, chosen)}`,
       `### Requests per CPU second of the server process (ratio to node:http, median in brackets)\n\n${httpTable(results, chosen, 'cpu')}`,
+      `### p99 latency (ratio to node:http, lower is better; median of rounds in brackets)\n\n${httpTable(results, chosen, 'p99')}`,
     );
     if (config.cpuProf)
       sections.push(...(await profileSections(resultsDir, config.cpuProf, Object.keys(results))));

@@ -8,16 +8,17 @@ function thousands(n) {
 const METRICS = {
   rps: { value: 'median', ratio: 'ratio' },
   cpu: { value: 'cpuMedian', ratio: 'cpuRatio' },
+  p99: { value: 'p99Median', ratio: 'p99Ratio', unit: ' ms' },
 };
 
 function cell(entry, metric) {
-  const { value, ratio } = METRICS[metric];
+  const { value, ratio, unit = '' } = METRICS[metric];
   if (!entry || !Number.isFinite(entry[value]) || !Number.isFinite(entry[ratio])) return 'n/a';
   const broken = entry.rounds.some((r) => r.non2xx || r.errors) ? ' ⚠' : '';
-  return `**${entry[ratio].toFixed(2)}** (${thousands(entry[value])})${broken}`;
+  return `**${entry[ratio].toFixed(2)}** (${thousands(entry[value])}${unit})${broken}`;
 }
 
-/** `metric`: 'rps' (requests per second) or 'cpu' (requests per CPU second of the server). */
+/** `metric`: 'rps' (requests per second), 'cpu' (per CPU second of the server) or 'p99' (latency). */
 export function httpTable(results, servers, metric = 'rps') {
   const shown = servers.filter((s) => Object.values(results).some((byServer) => byServer[s.name]));
   const head = `| scenario | ${shown.map((s) => s.label).join(' | ')} |`;

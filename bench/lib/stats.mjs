@@ -9,18 +9,21 @@ export function median(values) {
 }
 
 /**
- * Adds to each server's entry the median requests per second (`median`) and per CPU second of
- * the server process (`cpuMedian`), each with its ratio to the baseline server's.
+ * Adds to each server's entry the median requests per second (`median`), per CPU second of
+ * the server process (`cpuMedian`) and p99 latency in ms (`p99Median`), each with its ratio to
+ * the baseline server's.
  */
 export function summarise(byServer, baseline) {
   for (const entry of Object.values(byServer)) {
     entry.median = median(entry.rounds.map((r) => r.rps));
     entry.cpuMedian = median(entry.rounds.map((r) => r.perCpuSecond).filter(Number.isFinite));
+    entry.p99Median = median(entry.rounds.map((r) => r.latencyP99).filter(Number.isFinite));
   }
   const base = byServer[baseline];
   for (const entry of Object.values(byServer)) {
     entry.ratio = base ? entry.median / base.median : null;
     entry.cpuRatio = base ? entry.cpuMedian / base.cpuMedian : null;
+    entry.p99Ratio = base ? entry.p99Median / base.p99Median : null;
   }
   return byServer;
 }
