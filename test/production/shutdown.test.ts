@@ -18,7 +18,8 @@ let root: string;
 
 before(async () => {
   root = makeProject('shutdown');
-  const build = await runCli(['build'], root);
+  // A generous bound: on a loaded machine the build (analysis, type check, emit) is slow.
+  const build = await runCli(['build'], root, 180_000);
   assert.equal(build.code, 0, build.stderr);
 });
 after(() => removeProject(root));
