@@ -41,10 +41,39 @@ export function anyItem(value: unknown): string {
   return anyValue(value) ?? 'null';
 }
 
-/** A `Date` as its ISO string (`null` for an invalid one, as `toJSON` gives); a string as it is. */
+/** `00` … `99`: two-digit fields of an ISO date without a padStart per field. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? '0' : '') + n);
+
+/**
+ * A `Date` as its ISO string, exactly as `toISOString` writes it (`null` for an invalid one, as
+ * `toJSON` gives); a string as it is. Built from the UTC fields: in the bench's list of 100 rows,
+ * `toISOString` alone was a third of the server's CPU time.
+ */
 export function writeDate(value: unknown): string {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'null' : '"' + value.toISOString() + '"';
-  return typeof value === 'string' ? quote(value) : anyItem(value);
+  if (!(value instanceof Date)) return typeof value === 'string' ? quote(value) : anyItem(value);
+  const year = value.getUTCFullYear();
+  if (Number.isNaN(year)) return 'null';
+  // Years outside 1000–9999 have a sign or fewer digits: the engine's own writer handles them.
+  if (year < 1000 || year > 9999) return '"' + value.toISOString() + '"';
+  const ms = value.getUTCMilliseconds();
+  return (
+    '"' +
+    year +
+    '-' +
+    TWO_DIGITS[value.getUTCMonth() + 1] +
+    '-' +
+    TWO_DIGITS[value.getUTCDate()] +
+    'T' +
+    TWO_DIGITS[value.getUTCHours()] +
+    ':' +
+    TWO_DIGITS[value.getUTCMinutes()] +
+    ':' +
+    TWO_DIGITS[value.getUTCSeconds()] +
+    '.' +
+    (ms < 10 ? '00' : ms < 100 ? '0' : '') +
+    ms +
+    'Z"'
+  );
 }
 
 export function writeUrl(value: unknown): string {
