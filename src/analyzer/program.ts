@@ -26,7 +26,15 @@ export function builderOf(program: ts.Program): ts.SemanticDiagnosticsBuilderPro
 
 let parseCount = 0;
 
-const sourceCache = new Map<string, { text: string; languageVersion: unknown; sourceFile: ts.SourceFile }>();
+interface CachedSource {
+  text: string;
+  languageVersion: string;
+  sourceFile: ts.SourceFile;
+  /** The file's stat when it was last read (see fileStamp). */
+  stamp: string | undefined;
+}
+
+const sourceCache = new Map<string, CachedSource>();
 
 export function loadProgram(
   root: string,
@@ -78,23 +86,44 @@ function withSourceMaps(options: ts.CompilerOptions): ts.CompilerOptions {
   return { ...options, sourceMap: true };
 }
 
-/** A compiler host that hands back the same SourceFile object while a file's text is unchanged. */
+/**
+ * A compiler host that hands back the same SourceFile object while a file is unchanged. A file
+ * whose size, inode and nanosecond mtime are those of the cached parse is not even read: an edit
+ * would otherwise re-read every file of the program (lib and @types/node declarations are
+ * megabytes), which was most of an incremental run.
+ */
 function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   const original = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const version = JSON.stringify(languageVersion);
+    const cached = sourceCache.get(fileName);
+    const stamp = fileStamp(fileName);
+    const current = cached?.languageVersion === version ? cached : undefined;
+    if (current && stamp !== undefined && current.stamp === stamp) return current.sourceFile;
     const text = host.readFile(fileName);
     if (text === undefined) return original(fileName, languageVersion, onError, shouldCreate);
-    const cached = sourceCache.get(fileName);
-    const version = JSON.stringify(languageVersion);
-    if (cached && cached.text === text && cached.languageVersion === version) return cached.sourceFile;
+    if (current && current.text === text) {
+      current.stamp = stamp;
+      return current.sourceFile;
+    }
     const sourceFile = ts.createSourceFile(fileName, text, languageVersion);
     // The builder program tells changed files by version; a new parse is a new version.
     (sourceFile as ts.SourceFile & { version: string }).version = String(++parseCount);
-    sourceCache.set(fileName, { text, languageVersion: version, sourceFile });
+    sourceCache.set(fileName, { text, languageVersion: version, sourceFile, stamp });
     return sourceFile;
   };
   return host;
+}
+
+/** `size:inode:mtimeNs`, or undefined when the file cannot be stat'ed. */
+function fileStamp(fileName: string): string | undefined {
+  try {
+    const stat = fs.statSync(fileName, { bigint: true });
+    return `${stat.size}:${stat.ino}:${stat.mtimeNs}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function tsconfigMissing(root: string, configPath: string): AnalyzerDiagnostic {
