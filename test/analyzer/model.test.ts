@@ -156,6 +156,8 @@ describe('app model of the sample app', () => {
         description: 'Invalid input',
         schema: { $ref: '#/components/schemas/ProblemDetails' },
         mediaType: 'application/problem+json',
+        // Written once under components.responses.InvalidInput and referred to.
+        shared: 'invalidInput',
       },
     ]);
     // No validated input, no 400; the controller's BearerAuth guard can block with 401.
