@@ -20,6 +20,7 @@ import { InFlight } from '../http/in-flight.js';
 import type { RequestLogger } from '../http/request-log.js';
 import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
+import { installConnectAnswers } from './connect-requests.js';
 import type { RequestHandler } from './request-handler.js';
 
 export interface ServerHandle {
@@ -58,6 +59,7 @@ export function createHttpServer(rawHandler: RequestHandler, options: HttpServer
     bodyLimit: options.bodyLimit,
     onOtherClientError: answerClientError,
   });
+  installConnectAnswers(server, (req, res) => void handler(req, res));
   const webSockets = options.webSockets
     ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), {
         maxPayload: options.webSocket?.maxPayload,
