@@ -174,7 +174,7 @@ describe('run modes: tsc + node, tsx, svc start', () => {
   it('`node <root>/dist/main.js` from another directory finds the model next to the running code', async () => {
     const server = new ServerProcess([join(root, 'dist', 'main.js')], tmpdir(), FORBID_TYPESCRIPT);
     servers.push(server);
-    const answer = await ask(await server.url(), EXCHANGES[1]!);
+    const answer = await ask(await server.url(), EXCHANGES[1]!, 1);
     assert.equal(answer.body, 'HELLO, 42');
   });
 
@@ -222,7 +222,7 @@ describe('svc dev writes the model too', () => {
     assert.deepEqual(model.compile, { rootDir: 'src', outDir: 'dist' });
     const server = new ServerProcess(['--import', TSX, 'src/main.ts'], root);
     try {
-      const answer = await ask(await server.url(), EXCHANGES[4]!);
+      const answer = await ask(await server.url(), EXCHANGES[4]!, 4);
       assert.equal(answer.status, 201);
       assert.equal(answer.body, '{"text":"hi","tags":["a"],"userId":"7","loud":true}');
     } finally {
