@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { AppModel } from '../model/app-model.js';
 import { externalVersions, stampStillHolds, type SourceStamp } from '../cli/source-stamp.js';
 import type { ModuleWorld } from './module-world.js';
-import { makeScratchDir } from './scratch-dirs.js';
+import { makeScratchDir, removeScratchDir } from './scratch-dirs.js';
 
 interface CacheEntry {
   stamp: SourceStamp;
@@ -49,7 +49,7 @@ export function warmStart(root: string, world: ModuleWorld, typeCheck: boolean):
     cpSync(join(dir, FILES_DIR), outDir, { recursive: true });
     return { model: entry.model, outDir };
   } catch {
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    if (outDir) removeScratchDir(outDir);
     return undefined;
   }
 }
