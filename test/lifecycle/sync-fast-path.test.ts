@@ -11,7 +11,7 @@ import { Exchange } from '../../src/runtime/http/exchange.js';
 import type { Chain } from '../../src/runtime/lifecycle/build-chain.js';
 import type { ComponentStep } from '../../src/runtime/lifecycle/component-step.js';
 import { compilePipeline, type RoutePlan } from '../../src/runtime/lifecycle/pipeline.js';
-import { stringifyFast } from '../../src/runtime/response/json.js';
+import { stringifyRich } from '../../src/runtime/response/json.js';
 import { GuardResult, MiddlewareResult } from '../../src/runtime/results.js';
 
 interface Written {
@@ -80,7 +80,7 @@ function plan(
     bodyTiming: 'never',
     chain,
     invokeHandler,
-    serialize: stringifyFast,
+    serialize: stringifyRich,
     finish: undefined,
     inspect: undefined,
     settings: { bodyLimit: 1024, dev: false, log: (line) => log.push(line) },
