@@ -144,4 +144,13 @@ describe('dev mode', () => {
     );
     assert.equal(warnings.length, 3);
   });
+
+  test('the dev response check reads bytes, big bigints, Sets and Maps in their wire form', async () => {
+    for (const path of ['/api/outputs/attachment', '/api/outputs/rich'])
+      assert.equal((await fetch(base + path)).status, 200);
+    assert.deepEqual(
+      lines.filter((line) => line.includes('does not match its declared type')),
+      [],
+    );
+  });
 });

@@ -37,7 +37,14 @@ export function toJsonForm(value: unknown): unknown {
   return text === undefined ? undefined : JSON.parse(text);
 }
 
-export function jsonReplacer(_key: string, value: unknown): unknown {
+/**
+ * `this` is the object holding the value: a Buffer's own `toJSON` ran before the replacer sees
+ * it, so bytes are recognised on the holder and given their wire form, base64.
+ */
+export function jsonReplacer(this: unknown, key: string, value: unknown): unknown {
+  const original = (this as Record<string, unknown> | undefined)?.[key];
+  if (original instanceof Uint8Array)
+    return Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64');
   // Beyond the safe range a bigint's JSON form is its digits as a string, as a client sends it.
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
   if (value instanceof Map) return Object.fromEntries(value);
