@@ -11,9 +11,11 @@ export type RichValueType = (typeof RICH_VALUE_TYPES)[number];
 
 /**
  * Every `x-svc-type` mark: the rich values, plus `DataHolder`, which marks a `@Data()`
- * parameter that binds the request's data holder itself (never a value on the wire).
+ * parameter that binds the request's data holder itself (never a value on the wire), and
+ * `bytes`, which marks a `Uint8Array`/`Buffer` inside a JSON value (`{type: string, format:
+ * byte}`: base64 on the wire, a Buffer in the handler).
  */
-export type SvcType = RichValueType | 'DataHolder';
+export type SvcType = RichValueType | 'DataHolder' | 'bytes';
 
 /** Rich values that `JSON.stringify` cannot write as their schema says (it needs a replacer). */
 export const NEEDS_RICH_STRINGIFY: ReadonlySet<SvcType> = new Set<SvcType>(['Map', 'Set', 'bigint']);

@@ -99,3 +99,16 @@ describe('bigint inputs take the full range', () => {
     });
   });
 });
+
+describe('bytes inputs', () => {
+  test('a Uint8Array body property arrives as bytes from its base64', async () => {
+    const body = JSON.stringify({ name: 'a', bytes: Buffer.from([1, 2, 255]).toString('base64') });
+    assert.deepEqual(await post('/api/inputs/upload', body), { status: 200, text: 'true 0102ff' });
+  });
+
+  test('text that is not base64 is a 400', async () => {
+    const reply = await post('/api/inputs/upload', '{"name":"a","bytes":"not base64!"}');
+    assert.equal(reply.status, 400);
+    assert.deepEqual(problemErrors(reply.text), ['body /bytes: must be a valid byte']);
+  });
+});

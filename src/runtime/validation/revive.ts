@@ -1,5 +1,5 @@
 /**
- * After a body validated: revive rich types (`x-svc-type` Date, bigint, URL, Set, Map) and, in
+ * After a body validated: revive rich types (`x-svc-type` Date, bigint, URL, Set, Map, bytes) and, in
  * `strip` mode, remove undeclared keys. Compiled once per schema; returns undefined when the
  * schema needs neither, so the common path is the validator alone. Runs on valid data only,
  * so it can trust the shapes.
@@ -59,7 +59,8 @@ class ReviveCompiler {
     const strip = this.strip;
     return someSubSchema(
       schema,
-      (node) => richTypeOf(node) !== undefined || (strip && isClosedObject(node)),
+      (node) =>
+        richTypeOf(node) !== undefined || node['x-svc-type'] === 'bytes' || (strip && isClosedObject(node)),
       { schemas: this.schemas },
     );
   }
@@ -70,6 +71,7 @@ class ReviveCompiler {
     if (rich === 'URL')
       return (value) => (typeof value === 'string' && URL.canParse(value) ? new URL(value) : value);
     if (rich === 'bigint') return toBigInt;
+    if (schema['x-svc-type'] === 'bytes') return fromBase64;
     if (schema.allOf) return this.compileAllOf(schema.allOf);
     const union = schema.oneOf ?? schema.anyOf;
     if (union) return this.compileUnion(union, schema.discriminator?.propertyName);
@@ -160,6 +162,11 @@ function toBigInt(value: unknown): unknown {
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
   return value;
+}
+
+/** A `Uint8Array`/`Buffer` property arrives as base64 (ajv checked the `byte` format). */
+function fromBase64(value: unknown): unknown {
+  return typeof value === 'string' ? Buffer.from(value, 'base64') : value;
 }
 
 function identity(value: unknown): unknown {

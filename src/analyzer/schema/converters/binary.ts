@@ -11,5 +11,5 @@ const BINARY = ['Uint8Array', 'Buffer', 'ArrayBuffer'];
 export const binaryConverter: TypeConverter = {
   kind: 'binary',
   supports: (type) => isGlobalNamed(type, BINARY),
-  convert: () => ({ type: 'string', format: 'byte' }),
+  convert: () => ({ type: 'string', format: 'byte', 'x-svc-type': 'bytes' }),
 };
