@@ -93,7 +93,7 @@ test('component parameters bind and validate like route parameters', async () =>
     const body = json(r) as { errors: { in: string; name: string }[] };
     assert.deepEqual(
       body.errors.map((error) => `${error.in}:${error.name}`),
-      ['header:x-role'],
+      ['header:X-Role'],
     );
   });
   await both(app, base, { method: 'GET', url: '/api/spy/role', headers: { 'X-Role': 'user' } }, (r) => {
