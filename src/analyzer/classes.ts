@@ -75,6 +75,7 @@ function dependencyOf(
   else if (classDeclaration && isSvcFile(classDeclaration.getSourceFile().fileName)) {
     if (isFrameworkProvided(dependency.typeName)) dependency.framework = dependency.typeName;
   }
+  if (!classDeclaration && (parameter.initializer || parameter.questionToken)) dependency.optional = true;
   return dependency;
 }
 

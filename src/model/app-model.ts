@@ -142,6 +142,11 @@ export interface DependencyModel {
   exportName?: string;
   /** A type svc provides itself (`PubSub`): the container hands over the framework's instance. */
   framework?: FrameworkProvided;
+  /**
+   * The parameter's type is no class and the parameter has a default or is optional
+   * (`level: 'info' | 'debug' = 'info'`): the container passes nothing, so the default applies.
+   */
+  optional?: true;
 }
 
 export interface ControllerModel extends SourceLocation {

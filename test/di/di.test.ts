@@ -32,6 +32,24 @@ describe('providers are injected by declared type, transitively', () => {
     }
   });
 
+  test('a parameter whose type is no class keeps its default (a component attached without arguments)', async () => {
+    // The sample app's RequestLogger takes `level: 'info' | 'debug' = 'info'`; @RequestLog() on
+    // the app passes nothing, so the container must pass nothing too.
+    const root = fileURLToPath(new URL('../fixtures/apps/sample', import.meta.url));
+    const app = await createTestApp({ root });
+    try {
+      const dependency = app.model.components
+        .find((component) => component.className === 'RequestLogger')
+        ?.dependencies.find((each) => each.name === 'level');
+      assert.deepEqual(dependency, { name: 'level', index: 0, typeName: '"info" | "debug"', optional: true });
+      const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
+      const reply = await viaSocket(url, { method: 'GET', url: '/api/tools/whoami' });
+      assert.equal(reply.headers['x-logged'], '1');
+    } finally {
+      await app.close();
+    }
+  });
+
   test('the model records each dependency class by module and export name', async () => {
     const app = await createTestApp({ root: fixture('app') });
     try {

@@ -101,7 +101,8 @@ export class Container {
     const args: unknown[] = [...leadingArgs];
     for (const dependency of dependencies) {
       // Decorator arguments take their places; a primitive-typed parameter with no argument keeps its default.
-      if (dependency.index < leadingArgs.length || NOT_INJECTABLE.has(dependency.typeName)) continue;
+      if (dependency.index < leadingArgs.length || dependency.optional) continue;
+      if (NOT_INJECTABLE.has(dependency.typeName)) continue;
       args[dependency.index] = await this.resolve(dependency, chain);
     }
     return this.record(new (target as new (...params: unknown[]) => unknown)(...args));
