@@ -9,8 +9,12 @@ import { DEFAULT_SHUTDOWN_GRACE_MS } from '../model/app-options.js';
 import type { StartMessage } from './dev-standby.js';
 import type { ListeningMessage } from './entry.js';
 
-/** The server's default `shutdownGraceMs` (in-flight requests finish) plus time for onShutdown hooks. */
-const STOP_GRACE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 5000;
+/**
+ * How long a server process has after SIGTERM before SIGKILL: the server's default
+ * `shutdownGraceMs` (in-flight requests finish) plus time for onShutdown hooks. A worker of
+ * `svc start --workers N` gets the same.
+ */
+export const STOP_GRACE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 5000;
 
 export interface ServerProcess {
   readonly listening: ListeningMessage;

@@ -7,11 +7,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { isRelayMessage, PUBSUB_RELAY_ENV, type RelayMessage } from '../runtime/pubsub/cluster.js';
-import { isListening } from './child.js';
+import { isListening, STOP_GRACE_MS } from './child.js';
 import { formatRouteTable } from './route-table.js';
 import { waitForShutdown } from './signals.js';
-
-const STOP_GRACE_MS = 5000;
 
 export interface ClusterOptions {
   entry: string;

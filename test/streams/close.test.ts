@@ -44,3 +44,25 @@ it(
     assert.equal(cleanups.json(), 2);
   },
 );
+
+it('twelve open SSE streams raise no MaxListenersExceededWarning, and close ends them all', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  const app = await createTestApp({ root, log: () => {} });
+  try {
+    const port = (await app.listen({ host: '127.0.0.1', port: 0 })).port;
+    const streams = await Promise.all(Array.from({ length: 12 }, () => get(port, '/api/events/quiet')));
+    await Promise.all(streams.map((stream) => readUntil(stream, 'data: start\n\n')));
+    const rests = streams.map((stream) => readAll(stream));
+    await app.close();
+    assert.deepEqual(await Promise.all(rests), Array(12).fill(''));
+    assert.deepEqual(
+      streams.map((stream) => stream.complete),
+      Array(12).fill(true),
+    );
+    assert.deepEqual(warnings, []);
+  } finally {
+    process.off('warning', onWarning);
+  }
+});

@@ -7,6 +7,7 @@
  *   connection is accepted, so the finish step only records how to call it
  *   (`ex.webSocketHandler`), and the upgrade resolver hands that to the streams code.
  */
+import { setMaxListeners } from 'node:events';
 import { FrameworkHttpError } from '../errors/problem.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import type { RoutePlan } from '../lifecycle/pipeline.js';
@@ -21,7 +22,7 @@ export interface StreamSettings {
 
 /** The signal open SSE streams watch; `endAll` ends them and arms a fresh signal for later streams. */
 export class StreamShutdown {
-  private controller = new AbortController();
+  private controller = watchedByAnyNumber(new AbortController());
   /** Streams sending now, for the shutdown's log line. */
   open = 0;
 
@@ -33,10 +34,19 @@ export class StreamShutdown {
   endAll(): number {
     const ending = this.controller;
     const open = this.open;
-    this.controller = new AbortController();
+    this.controller = watchedByAnyNumber(new AbortController());
     ending.abort();
     return open;
   }
+}
+
+/**
+ * Every open stream adds one abort listener, so more than ten streams would trip Node's
+ * MaxListenersExceededWarning, which here is no leak: each stream removes its listener when it ends.
+ */
+function watchedByAnyNumber(controller: AbortController): AbortController {
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 export function sseFinish(streams: StreamSettings): RoutePlan['finish'] {
