@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError } from '../errors/problem.js';
 import { decodePathParams } from '../http/decode-path.js';
-import { Exchange } from '../http/exchange.js';
+import { ended, Exchange, type RequestEnd } from '../http/exchange.js';
 import type { CorsStep } from '../http/cors.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
 import { answerError, type ErrorSettings } from '../response/answer-error.js';
@@ -27,12 +27,16 @@ export interface RouteTable {
 
 /**
  * Serves one request; never throws or rejects. Gives the exchange back at once when the route
- * ran synchronously to its answer, else a promise of it (callers `await` either).
+ * ran synchronously to its answer, else a promise of it (callers `await` either). `onEnd`, when
+ * given, is called with the exchange as the handling ends: the server counts requests in flight
+ * and writes its log line through it, because a `.then` on every request's promise cost a third
+ * of the JSON-body throughput (docs/performance.md).
  */
 export type RequestHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   upgrade?: boolean,
+  onEnd?: RequestEnd,
 ) => Promise<Exchange> | Exchange;
 
 /**
@@ -51,7 +55,7 @@ export interface RequestSettings extends ErrorSettings {
 
 export function createRequestHandler(table: RouteTable, settings: RequestSettings): RequestHandler {
   const { cors, compression } = settings;
-  return function handleRequest(req, res, upgrade = false) {
+  return function handleRequest(req, res, upgrade = false, onEnd) {
     const ex = new Exchange(req, res, req.method ?? 'GET', req.url ?? '/');
     ex.upgrade = upgrade;
     // On the response before anything runs, so every answer of the request carries them.
@@ -70,15 +74,19 @@ export function createRequestHandler(table: RouteTable, settings: RequestSetting
       }
     } catch (error) {
       answerError(ex, error, `${ex.method} ${ex.path}`, settings);
-      return ex;
+      return ended(ex, onEnd);
     }
-    return running === undefined ? ex : exchangeWhenDone(running, ex);
+    return running === undefined ? ended(ex, onEnd) : exchangeWhenDone(running, ex, onEnd);
   };
 }
 
-async function exchangeWhenDone(running: Promise<void>, ex: Exchange): Promise<Exchange> {
+async function exchangeWhenDone(
+  running: Promise<void>,
+  ex: Exchange,
+  onEnd: RequestEnd | undefined,
+): Promise<Exchange> {
   await running;
-  return ex;
+  return ended(ex, onEnd);
 }
 
 /**

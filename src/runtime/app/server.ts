@@ -76,16 +76,15 @@ function tracked(
   inFlight: InFlight,
   log: RequestLogger | undefined,
 ): RequestHandler {
-  const done = (ex: Exchange, started: number): Exchange => {
-    inFlight.end(ex.res);
+  const done = (ex: Exchange, started: number, slot: number): Exchange => {
+    inFlight.end(slot);
     if (log !== undefined) log(ex, started);
     return ex;
   };
   return (req, res, upgrade) => {
     const started = performance.now();
-    inFlight.start(res);
-    const result = handler(req, res, upgrade);
-    return result instanceof Promise ? result.then((ex) => done(ex, started)) : done(result, started);
+    const slot = inFlight.start(res);
+    return handler(req, res, upgrade, (ex) => done(ex, started, slot));
   };
 }
 

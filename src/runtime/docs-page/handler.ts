@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frameworkProblem } from '../errors/problem.js';
-import { Exchange } from '../http/exchange.js';
+import { ended, Exchange } from '../http/exchange.js';
 import { sendProblem, writeOut } from '../response/send.js';
 import type { RequestHandler } from '../app/request-handler.js';
 import { readDocument } from './document-file.js';
@@ -25,20 +25,20 @@ const ALLOW = 'GET, HEAD';
 export function withDocsPage(app: RequestHandler, options: DocsPageOptions): RequestHandler {
   const files = fixedFiles(options.path);
   const documentPath = `${options.path}/${DOCUMENT_NAME}`;
-  return function handleWithDocs(req, res, upgrade = false) {
+  return function handleWithDocs(req, res, upgrade = false, onEnd) {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (upgrade || !path.startsWith(options.path)) return app(req, res, upgrade);
+    if (upgrade || !path.startsWith(options.path)) return app(req, res, upgrade, onEnd);
     const file = files.get(path);
-    if (file === undefined && path !== documentPath) return app(req, res, upgrade);
+    if (file === undefined && path !== documentPath) return app(req, res, upgrade, onEnd);
     const ex = new Exchange(req, res, req.method ?? 'GET', url);
-    if (!answerMethod(req, res, path)) return ex;
+    if (!answerMethod(req, res, path)) return ended(ex, onEnd);
     if (file !== undefined) {
       sendStaticFile(req, res, file);
-      return ex;
+      return ended(ex, onEnd);
     }
-    return sendDocument(req, res, options.documentFiles).then(() => ex);
+    return sendDocument(req, res, options.documentFiles).then(() => ended(ex, onEnd));
   };
 }
 

@@ -115,3 +115,12 @@ export class ResponseState implements ResponseView {
       current === undefined ? [line] : Array.isArray(current) ? [...current, line] : [String(current), line];
   }
 }
+
+/** Told when the handling of a request ends (see RequestHandler in src/runtime/app). */
+export type RequestEnd = (ex: Exchange) => void;
+
+/** The exchange, after telling `onEnd` (if any) that its handling ended. */
+export function ended(ex: Exchange, onEnd: RequestEnd | undefined): Exchange {
+  if (onEnd !== undefined) onEnd(ex);
+  return ex;
+}
