@@ -2,7 +2,7 @@
 // servers and redis-server, each watched for its ready line and killed when the bench ends.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,16 +45,10 @@ export async function startProcess(command, args, options, ready) {
 export async function buildChat(maxQueue) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-chat-'));
   cpSync(join(REPO, 'examples', 'chat', 'src'), join(dir, 'src'), { recursive: true });
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    experimentalDecorators: true,
-    skipLibCheck: true,
-    types: ['node'],
-  };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+  // The example's own tsconfig, less its `paths` (here svcjs resolves through node_modules).
+  const tsconfig = JSON.parse(readFileSync(join(REPO, 'examples', 'chat', 'tsconfig.json'), 'utf8'));
+  delete tsconfig.compilerOptions.paths;
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'chat', private: true, type: 'module' }));
   // The per-subscriber queue bound: the bench sets it above its burst.
   writeFileSync(join(dir, 'svc.config.json'), JSON.stringify({ app: { pubsub: { maxQueue } } }));

@@ -4,29 +4,25 @@
  * `svc start` processes.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, removeProject, runCli, RunningCli, waitForListening } from '../cli/helpers.js';
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    experimentalDecorators: true,
-    skipLibCheck: true,
-    types: ['node'],
-  },
-  include: ['src'],
-};
+/** The example's own tsconfig, less its `paths` (here svcjs resolves through node_modules). */
+function exampleTsconfig(): string {
+  const tsconfig = JSON.parse(readFileSync(join(REPO, 'examples', 'chat', 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: Record<string, unknown>;
+  };
+  delete tsconfig.compilerOptions.paths;
+  return JSON.stringify(tsconfig);
+}
 
 /** `appOptions` go to svc.config.json (`{"app": ...}`), below what the example's `@App` sets. */
 export async function buildChatProject(appOptions: Record<string, unknown> = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-chat-'));
   cpSync(join(REPO, 'examples', 'chat', 'src'), join(dir, 'src'), { recursive: true });
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+  writeFileSync(join(dir, 'tsconfig.json'), exampleTsconfig());
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'chat', private: true, type: 'module' }));
   writeFileSync(join(dir, 'svc.config.json'), JSON.stringify({ app: appOptions }));
   mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
