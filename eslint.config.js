@@ -76,5 +76,23 @@ export default tseslint.config(
     files: ['test/fixtures/**'],
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'typescript',
+              allowTypeImports: true,
+              message:
+                'Take the compiler from src/analyzer/typescript.cjs: it loads it with require, ~320 ms faster than an ES import.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...Object.entries(LAYERS).map(([folder, allowed]) => layerRule(folder, allowed)),
 );

@@ -8,12 +8,21 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const OUTPUT_SUFFIXES = ['.d.ts.map', '.js.map', '.d.ts', '.js'];
+/** Each kind of file tsc writes, and the extension of the source it comes from. */
+const OUTPUT_SUFFIXES = [
+  ['.d.ts.map', '.ts'],
+  ['.js.map', '.ts'],
+  ['.d.ts', '.ts'],
+  ['.js', '.ts'],
+  ['.d.cts', '.cts'],
+  ['.cjs', '.cts'],
+];
 
 function sourceOf(distFile) {
-  const suffix = OUTPUT_SUFFIXES.find((candidate) => distFile.endsWith(candidate));
-  if (!suffix) return undefined;
-  return join('src', relative('dist', distFile.slice(0, -suffix.length)) + '.ts');
+  const output = OUTPUT_SUFFIXES.find(([suffix]) => distFile.endsWith(suffix));
+  if (!output) return undefined;
+  const [suffix, sourceSuffix] = output;
+  return join('src', relative('dist', distFile.slice(0, -suffix.length)) + sourceSuffix);
 }
 
 function isStale(distFile) {

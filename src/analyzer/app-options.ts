@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import {
   APP_DECORATOR_ONLY_OPTIONS,
   APP_OPTION_NAMES,

@@ -3,7 +3,7 @@
  * module and export, so the runtime matches thrown errors against the class the model names
  * rather than against whatever the decorator happened to receive.
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { CatchClassModel } from '../model/app-model.js';
 import { importableAs } from './classes.js';
 import { reportError, type AnalysisContext } from './context.js';

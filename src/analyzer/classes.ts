@@ -1,5 +1,5 @@
 /** Facts about classes shared by controllers, components and the app class: module, export name, dependencies. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { DependencyModel, InjectableModel } from '../model/app-model.js';
 import { isFrameworkProvided } from '../model/framework-provided.js';
 import { relativeFile, type AnalysisContext } from './context.js';

@@ -1,5 +1,5 @@
 /** Lifecycle component classes (`component(Class)` targets) → ComponentModel. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ComponentMethodModel, ComponentModel, ComponentRole, ParamModel } from '../model/app-model.js';
 import { catchClassOf } from './catch-class.js';
 import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';

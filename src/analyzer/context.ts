@@ -1,6 +1,6 @@
 /** What every extraction step shares: the program, the checker, the schema generator and the diagnostics sink. */
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { SourceLocation } from '../model/app-model.js';
 import type { ErrorCode } from '../model/error-catalogue.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';

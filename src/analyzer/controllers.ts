@@ -1,5 +1,5 @@
 /** A `@Controller` class → ControllerModel with its routes. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ControllerModel } from '../model/app-model.js';
 import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';

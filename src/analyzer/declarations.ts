@@ -1,5 +1,5 @@
 /** Finds the declarations svc cares about in one project file, in source order. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { AnalysisContext } from './context.js';
 import { relativeFile } from './context.js';
 import { classDeclarationOf, findSvc, svcDecorators, type SvcDecorator } from './decorators.js';

@@ -3,7 +3,7 @@
  * decorator table), custom methods made by `defineMethod(NAME)`, and component decorators made
  * by `component(Class)`. Arguments are read as the table describes them.
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import {
   CUSTOM_ROUTE_PATH,
   DECORATORS,

@@ -4,7 +4,7 @@
  * A client built from the document alone must know a guarded route can answer 401, so assembly
  * adds these as responses of every route the component covers (see `addEarlyAnswers`).
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { AppClassModel, ApiResponseModel, ComponentModel, ControllerModel } from '../model/app-model.js';
 import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { FRAMEWORK_STATUS, successStatus } from '../model/framework-answers.js';

@@ -5,7 +5,7 @@
  * The project's full type check is a phase apart (`typeCheck: false` skips it; the CLI writes
  * the spec first and runs `typeCheckProject` after): extraction never needs it.
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { AppModel } from '../model/app-model.js';
 import { assembleModel } from './assemble.js';
 import { isProjectSourceFile } from './classes.js';

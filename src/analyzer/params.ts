@@ -1,5 +1,5 @@
 /** Parameters of routes and component methods: binding source, key, optionality and schema. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ParamModel, ParamSource } from '../model/app-model.js';
 import { normalizeArgument } from '../model/decorators.js';
 import { refName, type JsonSchema } from '../model/json-schema.js';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
 import { relativeFile } from './context.js';
 

@@ -4,7 +4,7 @@
  * written as a typed value (`{} as NotFoundBody`, `[] as User[]`, `{} as { id: string }`), since an
  * interface or alias has no value to pass.
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ApiResponseModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { reportError, type AnalysisContext } from './context.js';

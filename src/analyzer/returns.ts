@@ -1,5 +1,5 @@
 /** The return type of a handler → how it goes on the wire (docs/routing.md) and its schema. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ReturnModel, RouteKind } from '../model/app-model.js';
 import type { AnalysisContext } from './context.js';
 

@@ -1,5 +1,5 @@
 /** Document-only decorators of a route: summary, description, tags, extra responses, hidden, deprecated. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ApiResponseModel, RouteDocModel } from '../model/app-model.js';
 import type { AnalysisContext } from './context.js';
 import { allSvc, findSvc, type SvcDecorator } from './decorators.js';

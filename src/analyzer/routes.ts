@@ -1,5 +1,5 @@
 /** One route method of a controller → RouteModel. */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ComponentUseModel, RouteKind, RouteModel } from '../model/app-model.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { locationOf, type AnalysisContext } from './context.js';

@@ -4,7 +4,7 @@
  * for the routes it covers, and OpenAPI tools ignore an `Authorization` header parameter, so a
  * client built from it can never authenticate (docs/openapi.md, "Security").
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ComponentModel, SecurityModel } from '../model/app-model.js';
 import { reportError, type AnalysisContext } from './context.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';

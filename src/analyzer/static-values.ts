@@ -3,7 +3,7 @@
  * object literals of those. Anything else is `SVC_ERR_NOT_STATIC`, since the document and the
  * runtime must agree on values the analyzer cannot compute.
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import { reportError, type AnalysisContext } from './context.js';
 import { resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
 

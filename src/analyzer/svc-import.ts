@@ -3,7 +3,7 @@
  * analyzer recognises decorators by the svc export they resolve to, so with svc unresolved it
  * sees no controller at all: these errors say why, at each import, instead.
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import { isProjectSourceFile } from './classes.js';
 import { type AnalysisContext, relativeFile } from './context.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import ts from './typescript.cjs';
 
 /** The svc repository root: this file lives in `<root>/src/analyzer` (or `<root>/dist/analyzer`). */
 const SVC_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

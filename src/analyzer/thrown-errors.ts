@@ -6,7 +6,7 @@
  * or a status only known at run time, stay undocumented unless an `@ApiResponse` says them).
  */
 import { STATUS_CODES } from 'node:http';
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import type { ApiResponseModel } from '../model/app-model.js';
 import { namedHttpErrorStatus } from '../model/http-errors.js';
 import type { AnalysisContext } from './context.js';

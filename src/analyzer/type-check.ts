@@ -4,7 +4,7 @@
  * errors. Semantic diagnostics come from the builder program, which re-checks only the files a
  * change affects (`svc dev` passes the last program back).
  */
-import ts from 'typescript';
+import ts from './typescript.cjs';
 import { isProjectSourceFile } from './classes.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
 import { builderOf, fromTsDiagnostic } from './program.js';

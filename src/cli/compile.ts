@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import ts from '../analyzer/typescript.cjs';
 import { emittedName, isInside, redirectOutput, rewriteSourceMap, toPosix } from './emit-paths.js';
 
 export interface EmitTarget {

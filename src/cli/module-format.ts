@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import ts from 'typescript';
+import ts from '../analyzer/typescript.cjs';
 
 export type ModuleFormat = 'module' | 'commonjs';
 

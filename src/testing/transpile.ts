@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import ts from '../analyzer/typescript.cjs';
 import type { ModuleWorld } from './module-world.js';
 import { makeScratchDir } from './scratch-dirs.js';
 import { outputName } from './output-name.js';

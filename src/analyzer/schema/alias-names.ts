@@ -5,7 +5,7 @@
  * program's own source files (declaration files and lib are skipped) and looked up by identity.
  * When two aliases name the same instance, the first in program order wins.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import { typeArgumentsOf } from './type-utils.js';
 
 export function collectAliasNames(

@@ -7,7 +7,7 @@
  * declaration's own tags win over all. Aliases of object types are components and keep their
  * tags out of it (a `$ref` would have to be wrapped at every use).
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import { jsDocAnnotations } from './jsdoc.js';
 import type { SchemaAnnotations } from './types.js';
 

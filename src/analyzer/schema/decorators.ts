@@ -4,7 +4,7 @@
  * following import aliases, so `import { ApiType as T } from 'svcjs'` still counts, and the
  * decorators may come from the `svcjs` package or its source.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import type { JsonSchema } from '../../model/json-schema.js';
 import { staticJsonValue } from './static-value.js';
 

@@ -4,7 +4,7 @@
  * gets, so contained types go back through the whole chain.
  */
 import path from 'node:path';
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import { schemaRef, type JsonSchema } from '../../model/json-schema.js';
 import { cannotInferWarning, type AnalyzerDiagnostic } from '../diagnostics.js';
 import { aliasTagsOf } from './alias-tags.js';

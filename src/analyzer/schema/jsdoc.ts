@@ -2,7 +2,7 @@
  * JSDoc → schema annotations for a property or parameter. A parameter's facts come from its
  * own JSDoc (`/** text *\/ @Query() limit`) and from the function's `@param name text`.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { SchemaAnnotations } from './types.js';
 

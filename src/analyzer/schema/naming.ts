@@ -10,7 +10,7 @@
  * Encounter order is deterministic for a given program because the analyzer walks files and
  * declarations in order.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import { collectAliasNames } from './alias-names.js';
 import { isObjectType, namingSymbol, typeArgumentsOf } from './type-utils.js';
 

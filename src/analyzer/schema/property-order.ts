@@ -3,7 +3,7 @@
  * interface's) properties first, in their source order, then the subtype's own. The checker
  * lists own members first, which would put `id` after `name` for `class User extends Entity`.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import { isClassOrInterfaceReference } from './type-utils.js';
 
 export function propertiesInDeclarationOrder(type: ts.Type, checker: ts.TypeChecker): ts.Symbol[] {

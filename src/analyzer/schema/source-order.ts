@@ -4,7 +4,7 @@
  * (`'low' | 'mid' | 'high'` on the alias or on the property/parameter being converted), its
  * members are put back in written order.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 import type { ConversionContext } from './types.js';
 
 export function membersInSourceOrder(type: ts.UnionType, context: ConversionContext): ts.Type[] {

@@ -3,7 +3,7 @@
  * `@ApiType({...})`. Literals, object and array literals, `-1`, `as const`, parentheses and
  * `const` identifiers with such an initializer are understood; anything else is `undefined`.
  */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 
 export function staticJsonValue(expression: ts.Expression, checker: ts.TypeChecker, depth = 0): unknown {
   if (depth > 20) return undefined;

@@ -1,5 +1,5 @@
 /** Small questions about TypeScript types that several converters ask. */
-import ts from 'typescript';
+import ts from '../typescript.cjs';
 
 /** The symbol that names a type: its alias for `type X = ...`, else its own symbol. */
 export function namingSymbol(type: ts.Type): ts.Symbol | undefined {

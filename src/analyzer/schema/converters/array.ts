@@ -3,7 +3,7 @@
  * one (`interface Tags extends Array<string> {}`) is a named component holding that array
  * schema: its value on the wire is the array, not an object with a `length`.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { ConversionContext, TypeConverter } from '../types.js';
 

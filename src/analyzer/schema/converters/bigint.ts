@@ -1,5 +1,5 @@
 /** `bigint` → `{type: integer, format: int64}`; `x-svc-type` tells the runtime to revive a BigInt. */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { TypeConverter } from '../types.js';
 
 export const bigintConverter: TypeConverter = {

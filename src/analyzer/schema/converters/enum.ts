@@ -3,7 +3,7 @@
  * member values (what goes on the wire), in declaration order. Numeric enums are `integer`.
  * A single member (`Color.Red`) is a literal and handled by the literal converter.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
 

@@ -3,7 +3,7 @@
  * is a component. A branded primitive (`string & {__brand: 'Id'}`) is the primitive. When the
  * parts are not all plain objects (`User[] & {total: number}`), `allOf` of the parts.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { TypeConverter } from '../types.js';
 import { isPlainObjectType } from './object.js';
 import { objectSchema } from './object-properties.js';

@@ -3,7 +3,7 @@
  * `{[key: \`id-${number}\`]: V}`): `^x-.*$`. The object's schema carries it under
  * KEY_PATTERN_KEY, documented and enforced like an alias's `@pattern` on a `Record` key.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import { KEY_PATTERN_KEY, type JsonSchema } from '../../../model/json-schema.js';
 
 const NUMERIC = '-?\\d+(?:\\.\\d+)?';

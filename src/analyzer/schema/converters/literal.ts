@@ -1,5 +1,5 @@
 /** A single string, number or boolean literal type → `{type, enum: [value]}`. */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
 

@@ -3,7 +3,7 @@
  * (optionality is the property's or parameter's business, not the schema's). A `$ref` cannot
  * carry siblings in OpenAPI 3.0, so a nullable reference becomes `{allOf: [ref], nullable: true}`.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
 import { includesFlag, nonNullishMembers } from '../type-utils.js';

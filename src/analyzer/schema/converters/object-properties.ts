@@ -6,7 +6,7 @@
  * properties that can hold no JSON value (`never`, `undefined`, `void`: also as a type argument,
  * `Envelope<void>`), which a `{}` schema would let a client fill with anything.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { ConversionContext } from '../types.js';
 import { propertiesInDeclarationOrder } from '../property-order.js';

@@ -3,7 +3,7 @@
  * component referenced by `$ref`; an anonymous object literal type → an inline object schema.
  * The component is registered before its properties are converted, so recursion is a `$ref` cycle.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { isFunctionLike, isGlobalNamed, isObjectType, isOpaqueExternal } from '../type-utils.js';
 import { objectSchema } from './object-properties.js';

@@ -6,7 +6,7 @@
  * `object` keyword → `{type: 'object'}` (any non-primitive value, as in an SSE route streaming
  * `string | object`; it says enough for a client, so no warning).
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
 

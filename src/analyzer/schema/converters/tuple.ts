@@ -8,7 +8,7 @@
  * `x-svc-tuple` hint (stripped from the 3.0.3 document, ignored by the runtime), from which the
  * OpenAPI 3.2 writer builds `prefixItems`.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
 import { unionOf } from './schema-set.js';

@@ -7,7 +7,7 @@
  * Without a discriminator the members may overlap, so the union is `anyOf` (a value matching
  * two members is still valid). A union written as a type alias is a named component.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { isFunctionLike, isObjectType } from '../type-utils.js';

@@ -3,7 +3,7 @@
  * know nothing about (lib classes without their own converter, classes from dependencies).
  * They get `{}` and the warning suggesting `@ApiType` (docs/openapi.md), once per type and site.
  */
-import ts from 'typescript';
+import ts from '../../typescript.cjs';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { isFunctionLike, isOpaqueExternal } from '../type-utils.js';
 
