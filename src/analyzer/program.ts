@@ -95,7 +95,9 @@ function withSourceMaps(options: ts.CompilerOptions): ts.CompilerOptions {
 function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   const original = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+  const withoutDocs = undocumentedFiles(options);
+  host.getSourceFile = (fileName, fileOptions, onError, shouldCreate) => {
+    const languageVersion = withoutDocs(fileName) ? skippingJsDoc(fileOptions) : fileOptions;
     const version = JSON.stringify(languageVersion);
     const cached = sourceCache.get(fileName);
     const stamp = fileStamp(fileName);
@@ -114,6 +116,24 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
     return sourceFile;
   };
   return host;
+}
+
+/**
+ * The files whose JSDoc the analyzer never reads: TypeScript's own library and Node's types.
+ * Their types reach the document as built-in formats (`Date`, `Buffer`, `URL`) or not at all,
+ * and their doc comments are a large part of what the parser reads (skipping them takes ~0.1 s
+ * off a cold `svc dev` on the example). JSDoc of the project and of other packages is read.
+ */
+function undocumentedFiles(options: ts.CompilerOptions): (fileName: string) => boolean {
+  const libDir = `${path.dirname(ts.getDefaultLibFilePath(options))}/`;
+  return (fileName) => fileName.startsWith(libDir) || fileName.includes('/node_modules/@types/node/');
+}
+
+function skippingJsDoc(
+  fileOptions: ts.ScriptTarget | ts.CreateSourceFileOptions,
+): ts.ScriptTarget | ts.CreateSourceFileOptions {
+  const base = typeof fileOptions === 'object' ? fileOptions : { languageVersion: fileOptions };
+  return { ...base, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
 }
 
 /** `size:inode:mtimeNs`, or undefined when the file cannot be stat'ed. */

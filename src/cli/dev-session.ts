@@ -77,6 +77,8 @@ export class DevSession {
     const entry = join(this.outDir, ENTRY_FILE);
     if (!existsSync(entry) || !stampStillHolds(this.options.root, readStamp(this.stampFile))) {
       rmSync(this.outDir, { recursive: true, force: true });
+      // Node's start-up and svc's own loading then overlap the analysis (on the other core).
+      this.standby.prepare(this.serverEnvAt(this.options.port));
       return false;
     }
     log('svc: sources unchanged since the last run; serving .svc/dev while re-analyzing');
@@ -172,8 +174,7 @@ export class DevSession {
     await previous?.stop();
     if (this.closing) return false;
     // Keep the address stable across restarts, even when the first server took an ephemeral port.
-    const port = this.boundPort ?? this.options.port;
-    const env = serverEnv({ ...this.options, port }, { nodeEnv: 'development' });
+    const env = this.serverEnvAt(this.boundPort ?? this.options.port);
     let server: ServerProcess;
     try {
       const standby = this.standby.take(env);
@@ -190,13 +191,17 @@ export class DevSession {
     }
     this.server = server;
     this.boundPort = server.listening.port;
-    this.standby.prepare(serverEnv({ ...this.options, port: this.boundPort }, { nodeEnv: 'development' }));
+    this.standby.prepare(this.serverEnvAt(this.boundPort));
     process.stdout.write(
       `${formatRouteTable(server.listening.routes)}svc: listening on ${server.listening.url}\n`,
     );
     if (this.docsPath) log(`svc: API reference at ${new URL(this.docsPath, server.listening.url).href}`);
     void server.exited.then((code) => this.onServerExit(server, code));
     return true;
+  }
+
+  private serverEnvAt(port: number | undefined): NodeJS.ProcessEnv {
+    return serverEnv({ ...this.options, port }, { nodeEnv: 'development' });
   }
 
   private onServerExit(server: ServerProcess, code: number | string): void {

@@ -8,7 +8,7 @@
  * may still have to pick its port) or one that died is not used: the restart spawns as before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const STANDBY_FILE = 'standby.mjs';
@@ -56,6 +56,7 @@ export class Standby {
   /** Starts the spare for the next restart (none if one is ready). */
   prepare(env: NodeJS.ProcessEnv): void {
     if (this.spare) return;
+    mkdirSync(this.outDir, { recursive: true });
     const file = join(this.outDir, STANDBY_FILE);
     writeFileSync(file, STANDBY_SOURCE);
     const child = spawn(process.execPath, [...this.execArgv, file], {

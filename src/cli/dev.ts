@@ -6,7 +6,12 @@ import { DevSession } from './dev-session.js';
 import { waitForShutdown } from './signals.js';
 import { watchProject } from './watch.js';
 
-const DEBOUNCE_MS = 80;
+/**
+ * Quiet time after the last file event before a rebuild. An editor's save is a burst of events
+ * within a millisecond or two; a longer burst (a git checkout) that outlasts this only costs a
+ * second rebuild, since events during a rebuild are merged into the next one.
+ */
+const DEBOUNCE_MS = 30;
 
 export async function runDev(options: CliOptions): Promise<number> {
   if (!existsSync(options.root)) throw new CliError(`no directory ${options.root}`);
