@@ -12,7 +12,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { median } from './lib/stats.mjs';
 import { exampleProject, fastifyProject, generatedProject, repoDir, svcDir } from './dev-loop/projects.mjs';
 
@@ -153,15 +152,11 @@ function timeSync(command, args, cwd) {
 
 function testAppMs(project) {
   if (project.name === 'fastify') return timeSync(process.execPath, [TSX, 'src/inject.ts'], project.root).ms;
-  // The example maps svcjs to svc's TypeScript sources (`paths`): its tests run under tsx and
-  // import svcjs/testing from the sources too (one decorator registry). The 300×10 project
-  // links the package, so plain node and dist/ do.
+  // Both svc projects link the package: svcjs/testing and the app's imports are dist/ (one
+  // decorator registry).
   const child = join(repoDir, 'bench', 'dev-loop', 'test-app-child.mjs');
-  const fromSources = project.name === 'example';
-  const testing = join(svcDir, fromSources ? 'src/testing/index.ts' : 'dist/testing/index.js');
-  const loader = pathToFileURL(join(repoDir, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const args = [...(fromSources ? ['--import', loader] : []), child, testing, project.root, project.probe];
-  return timeSync(process.execPath, args, project.root).ms;
+  const testing = join(svcDir, 'dist/testing/index.js');
+  return timeSync(process.execPath, [child, testing, project.root, project.probe], project.root).ms;
 }
 
 function buildMs(project) {

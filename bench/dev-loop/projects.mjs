@@ -1,7 +1,7 @@
 // The projects the dev-loop bench drives, each with the three edits it times. Every project is
 // a fresh copy in a temporary directory, so the bench never edits the repository's own files.
 //
-// - example: examples/bookstore as `npm run dev` serves it (its `paths` point at svc's sources).
+// - example: examples/bookstore with svcjs installed, as a user has it (types from dist/).
 // - generated: the analyzer bench's 300 controllers × 10 routes.
 // - fastify: a Fastify app of the example's size under `tsx watch`, the peer's usual dev loop.
 //
@@ -41,7 +41,12 @@ export function exampleProject(root) {
     recursive: true,
     filter: (path) => !path.includes('/.svc'),
   });
-  replaceIn(join(root, 'tsconfig.json'), '../../src/index.ts', join(svcDir, 'src', 'index.ts'));
+  // As a user has it: svcjs installed (its types from dist/), not the repository's `paths`
+  // mapping to svc's sources, which puts svc's 300 source files in the program.
+  const tsconfigFile = join(root, 'tsconfig.json');
+  const tsconfig = JSON.parse(readFileSync(tsconfigFile, 'utf8'));
+  delete tsconfig.compilerOptions.paths;
+  writeFileSync(tsconfigFile, JSON.stringify(tsconfig, null, 2));
   mkdirSync(join(root, 'node_modules'), { recursive: true });
   symlinkSync(svcDir, join(root, 'node_modules', 'svcjs'), 'dir');
   symlinkSync(join(repoDir, 'node_modules', '@types'), join(root, 'node_modules', '@types'), 'dir');

@@ -37,6 +37,9 @@ const tsconfig: Template = () =>
       target: 'ES2022',
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
+      // Node's own types come from @types/node; the DOM library (the default) would double what
+      // the compiler reads, and svc dev's start-up with it.
+      lib: ['ES2023'],
       strict: true,
       experimentalDecorators: true,
       skipLibCheck: true,
