@@ -19,6 +19,7 @@ const CLI = join(svcDir, 'dist', 'cli', 'main.js');
 const TSX = join(repoDir, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const TSC = join(repoDir, 'node_modules', 'typescript', 'bin', 'tsc');
 const EDITS = ['comment', 'body', 'signature'];
+const IDLE_BEFORE_EDIT_MS = 1000;
 const argValue = (name) => {
   const index = process.argv.indexOf(name);
   return index < 0 ? undefined : process.argv[index + 1];
@@ -127,6 +128,9 @@ async function launch(project) {
 
 /** Applies one edit and waits until the new code answers (or, for a comment, the loop settled). */
 async function timeEdit(project, session, edit, round) {
+  // A developer's saves are seconds apart: the loop gets the idle second it would have between
+  // them (for svc, the standby process of the previous reload finishes loading meanwhile).
+  await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_EDIT_MS));
   const mark = session.running.output.length;
   const pid = project.name === 'fastify' ? (await get(`${session.url}/api/boot`)).text : undefined;
   const started = performance.now();
