@@ -20,6 +20,7 @@ import type { AnalysisPhases, AnalysisResult, AnalyzeOptions } from './types.js'
 
 export type { AnalysisPhases, AnalyzeOptions, AnalysisResult } from './types.js';
 export { typeCheckProject } from './type-check.js';
+export { forgetParse } from './program.js';
 export type { AnalyzerDiagnostic } from './diagnostics.js';
 export { formatDiagnostic } from './diagnostics.js';
 

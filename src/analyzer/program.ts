@@ -136,6 +136,14 @@ function skippingJsDoc(
   return { ...base, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
 }
 
+/**
+ * Makes the next program parse `fileName` again even if it did not change: to the builder it is
+ * then a changed file, as after an edit (`svc dev` rehearses its edit path this way).
+ */
+export function forgetParse(fileName: string): void {
+  sourceCache.delete(fileName);
+}
+
 /** `size:inode:mtimeNs`, or undefined when the file cannot be stat'ed. */
 function fileStamp(fileName: string): string | undefined {
   try {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type ts from 'typescript';
 import { analyzeProject, typeCheckProject } from '../analyzer/index.js';
+export { forgetParse } from '../analyzer/index.js';
 import type { AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
 import { writeClientFile } from '../client-gen/index.js';

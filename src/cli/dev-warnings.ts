@@ -19,6 +19,12 @@ export const printEverything: DiagnosticPrinter = {
   errors: (diagnostics) => print(diagnostics),
 };
 
+/** A rehearsal of the edit path (`svc dev`): its findings are said by the real run, if any. */
+export const printNothing: DiagnosticPrinter = {
+  analysis: () => undefined,
+  errors: () => undefined,
+};
+
 export class WarnOncePrinter implements DiagnosticPrinter {
   private previous = new Set<string>();
 

@@ -29,6 +29,7 @@ export async function runDev(options: CliOptions): Promise<number> {
     watcher.close();
     return 1;
   }
+  void session.rehearseEdit();
   process.stdout.write(`svc: watching ${options.root} for changes\n`);
   await shutdown;
   watcher.close();
