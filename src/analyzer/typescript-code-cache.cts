@@ -15,8 +15,11 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
-const file = require.resolve('typescript');
-if (require.cache[file] === undefined) require.cache[file] = loadCompiled(file);
+// Node's own require: the one a `.cts` file gets when an ES module loader hook (tsx) loads it
+// has no `cache`.
+const nodeRequire = createRequire(__filename);
+const file = nodeRequire.resolve('typescript');
+if (nodeRequire.cache[file] === undefined) nodeRequire.cache[file] = loadCompiled(file);
 
 function loadCompiled(source: string): NodeJS.Module {
   const text = fs.readFileSync(source, 'utf8');
