@@ -20,7 +20,13 @@ export function jsonToYaml(value: unknown): string {
 /** A non-empty object or array: written over several lines (empty ones are `{}` / `[]`). */
 function isBlock(value: Json): value is Json[] | { [key: string]: Json } {
   if (value === null || typeof value !== 'object') return false;
-  return Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0;
+  return Array.isArray(value) ? value.length > 0 : hasOwnKey(value);
+}
+
+/** `Object.keys(value).length > 0` without the array: asked of every object of the document. */
+function hasOwnKey(value: { [key: string]: Json }): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
 
 function writeBlock(value: Json[] | { [key: string]: Json }, indent: string, lines: string[]): void {
@@ -28,9 +34,11 @@ function writeBlock(value: Json[] | { [key: string]: Json }, indent: string, lin
     for (const item of value) writeItem(item, indent, lines);
     return;
   }
-  for (const [key, inner] of Object.entries(value)) {
+  // `for...in` rather than `Object.entries`: no pair array per key (the document has ~100 000).
+  for (const key in value) {
+    const inner = value[key];
     // As in JSON: a key whose value is undefined is left out.
-    if (inner === undefined) continue;
+    if (inner === undefined || !Object.hasOwn(value, key)) continue;
     if (isBlock(inner)) {
       lines.push(`${indent}${text(key)}:`);
       writeBlock(inner, `${indent}  `, lines);
