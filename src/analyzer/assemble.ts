@@ -80,7 +80,7 @@ function mergeSchemas(fragments: FileFragment[]): Record<string, JsonSchema> | u
   const texts = new Map<string, string>();
   for (const fragment of fragments) {
     for (const [name, schema] of Object.entries(fragment.schemas)) {
-      const text = JSON.stringify(schema);
+      const text = schemaText(schema);
       const known = texts.get(name);
       if (known !== undefined && known !== text) return undefined;
       texts.set(name, text);
@@ -88,6 +88,19 @@ function mergeSchemas(fragments: FileFragment[]): Record<string, JsonSchema> | u
     }
   }
   return merged;
+}
+
+/**
+ * Schemas are never changed once made, and fragments share them (the generator converts a type
+ * once per run; `svc dev` reuses unchanged files' fragments): each is serialized once, not once
+ * per fragment and run (300 fragments × 5 schemas on every edit).
+ */
+const schemaTexts = new WeakMap<JsonSchema, string>();
+
+function schemaText(schema: JsonSchema): string {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) schemaTexts.set(schema, (text = JSON.stringify(schema)));
+  return text;
 }
 
 /**

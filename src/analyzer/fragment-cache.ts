@@ -18,6 +18,7 @@ const cachesByProgram = new WeakMap<ts.Program, Map<string, CachedFragment>>();
 
 export class FragmentCache {
   private readonly next = new Map<string, CachedFragment>();
+  private files: Set<ts.SourceFile> | undefined;
 
   constructor(
     private readonly program: ts.Program,
@@ -33,10 +34,21 @@ export class FragmentCache {
     const cached = this.previous?.get(file.fileName);
     if (!cached || cached.file !== file) return undefined;
     for (const [name, dependency] of cached.dependencies) {
-      if (this.program.getSourceFile(name) !== dependency) return undefined;
+      if (!this.isCurrent(name, dependency)) return undefined;
     }
     this.next.set(file.fileName, cached);
     return cached.fragment;
+  }
+
+  /**
+   * `dependency` is still what the program has at `name`. A SourceFile object is at one path, so
+   * one that is still in the program is still there: a set lookup instead of `getSourceFile`,
+   * which normalizes the name (300 files × their dependencies on every edit).
+   */
+  private isCurrent(name: string, dependency: ts.SourceFile | undefined): boolean {
+    if (dependency === undefined) return this.program.getSourceFile(name) === undefined;
+    this.files ??= new Set(this.program.getSourceFiles());
+    return this.files.has(dependency);
   }
 
   store(file: ts.SourceFile, fragment: FileFragment): void {
