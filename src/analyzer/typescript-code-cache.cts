@@ -1,7 +1,7 @@
 /**
  * Puts `typescript` into Node's require cache, compiled with V8's code cache: Node 20 has no
- * compile cache of its own, and compiling the compiler's 9 MB took ~150 ms of every cold
- * `svc dev`, `svc build` and `createTestApp` (with the cache: load ~180 → ~80 ms).
+ * compile cache of its own, and compiling the compiler's 9 MB took ~130 ms of every cold
+ * `svc dev`, `svc build` and `createTestApp` (loading svc's toolchain: 353–383 → 177–194 ms).
  *
  * The cache lives beside the installed compiler, in `node_modules/.cache/svcjs/` (where the
  * project's own tools keep theirs, writable by its owner), one file per compiler and Node

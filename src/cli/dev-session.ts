@@ -116,8 +116,9 @@ export class DevSession {
   /**
    * Runs an edit's path once on nothing new, so that the first real edit finds its code compiled
    * by V8: one controller file is parsed again (same text), and the analysis, type check and emit
-   * of an edit run behind the served app, writing and restarting nothing. Without it the first
-   * edit of a session took about twice as long as the later ones (example: ~500 against ~250 ms).
+   * of an edit run behind the served app, silently; outputs come out the same, so nothing is
+   * rewritten but the source stamp and nothing restarts. Measured on the example, the first edit
+   * after launch: 424–477 ms without it, 345–354 ms with it (later edits ~250 ms).
    */
   rehearseEdit(): Promise<RebuildOutcome> {
     this.queue = this.queue.then(async () => {
