@@ -5,7 +5,9 @@
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_SSE_HEARTBEAT_MS } from '../../model/app-options.js';
+import { pumpItems, type ItemSink, type PumpOutcome } from './pump.js';
 import { formatEvent, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
+import { StreamEnd } from './stream-end.js';
 
 export interface EventStreamOptions {
   /** Status of the stream response. Default 200. */
@@ -70,17 +72,6 @@ function startHeartbeat(res: ServerResponse, intervalMs: number): NodeJS.Timeout
   return timer;
 }
 
-/** Resolves when `signal` aborts (never without one); `stop` removes the listener. */
-function abortedSignal(signal: AbortSignal | undefined): { promise: Promise<void>; stop: () => void } {
-  if (signal === undefined) return { promise: new Promise<void>(() => {}), stop: () => {} };
-  let onAbort = (): void => {};
-  const promise = new Promise<void>((resolve) => {
-    onAbort = () => resolve();
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return { promise, stop: () => signal.removeEventListener('abort', onAbort) };
-}
-
 /** Asks the producer to stop (runs the generator's `finally`) without waiting for it. */
 function closeIterator(iterator: AsyncIterator<unknown>, log: (line: string) => void): void {
   if (typeof iterator.return !== 'function') return;
@@ -107,13 +98,6 @@ export async function sendEventStream(
   const iterator = asyncIteratorOf(items);
   const log = options.log ?? ((line: string) => console.error(line));
   const signal = options.signal;
-  let closed = res.destroyed;
-  const closedSignal = new Promise<void>((resolve) => {
-    res.once('close', () => {
-      closed = true;
-      resolve();
-    });
-  });
   openStream(res, options);
   // HEAD gets the stream's headers only (and a stream opened during shutdown nothing more).
   if (res.req?.method === 'HEAD' || signal?.aborted) {
@@ -121,44 +105,36 @@ export async function sendEventStream(
     res.end();
     return;
   }
-  const aborted = abortedSignal(signal);
+  const end = new StreamEnd();
+  res.once('close', end.end);
+  signal?.addEventListener('abort', end.end, { once: true });
   const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS);
+  // The heartbeat is for idle streams: every event restarts its interval.
+  const sink = responseSink(res, options.encode, () => heartbeat?.refresh());
+  let outcome: PumpOutcome = 'done';
   try {
-    await pump(res, iterator, {
-      encode: options.encode,
-      isClosed: () => closed || signal?.aborted === true,
-      closedSignal: Promise.race([closedSignal, aborted.promise]),
-      // The heartbeat is for idle streams: every event restarts its interval.
-      wrote: () => heartbeat?.refresh(),
-    });
+    outcome = await pumpItems(iterator, sink, end);
   } catch (error) {
     log(`svc: SSE stream ended by an error: ${describe(error)}`);
   } finally {
-    aborted.stop();
+    signal?.removeEventListener('abort', end.end);
+    res.off('close', end.end);
     if (heartbeat) clearInterval(heartbeat);
-    const stopped = (closed && !res.writableFinished) || signal?.aborted === true;
-    if (stopped) closeIterator(iterator, log);
+    if (outcome === 'closed') closeIterator(iterator, log);
     if (!res.writableEnded) res.end();
   }
 }
 
-/** Pulls one item at a time and writes it; waits for 'drain' when the socket is full. */
-interface PumpState {
-  encode: ItemEncoder | undefined;
-  isClosed: () => boolean;
-  /** Resolves when the connection closes (or the stream is stopped), so a pending `next()` does not hold the writer. */
-  closedSignal: Promise<void>;
-  wrote: () => void;
-}
-
-async function pump(res: ServerResponse, iterator: AsyncIterator<unknown>, state: PumpState): Promise<void> {
-  while (!state.isClosed()) {
-    const next = await Promise.race([iterator.next(), state.closedSignal]);
-    if (!next || next.done || state.isClosed()) return;
-    const frame = formatEvent(next.value, state.encode);
-    if (frame === undefined) continue;
-    const flushed = res.write(frame);
-    state.wrote();
-    if (!flushed) await Promise.race([drained(res), state.closedSignal]);
-  }
+/** Events as frames on the response; full when the socket's buffer is. */
+function responseSink(res: ServerResponse, encode: ItemEncoder | undefined, wrote: () => void): ItemSink {
+  return {
+    isOpen: () => !res.writableEnded && !res.destroyed && res.socket?.destroyed !== true,
+    write(item) {
+      const frame = formatEvent(item, encode);
+      if (frame === undefined) return undefined;
+      const flushed = res.write(frame);
+      wrote();
+      return flushed ? undefined : drained(res);
+    },
+  };
 }

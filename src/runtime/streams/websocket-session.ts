@@ -4,8 +4,10 @@
  * text frames. Close codes: 1000 when the outgoing iterable ends, 1011 when the handler
  * throws, 1003 for a binary message; `ws` itself answers 1009 (too big) and 1007 (bad UTF-8).
  */
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import { DEFAULT_MAX_QUEUED_MESSAGES, MessageQueue } from './message-queue.js';
+import { pumpItems, type ItemSink, type PumpOutcome } from './pump.js';
+import { StreamEnd } from './stream-end.js';
 
 /** Runs once per connection; may return an AsyncIterable (or a promise of one) of items to send. */
 export type WebSocketHandler = (messages: AsyncIterable<string>) => unknown;
@@ -78,10 +80,10 @@ export async function runWebSocketSession(
   const log = options.log ?? ((line: string) => console.error(line));
   const encode = options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
   const messages = new MessageQueue(ws, options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
+  const end = new StreamEnd();
   const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
-  let isClosed = false;
   void closed.then(() => {
-    isClosed = true;
+    end.end();
     messages.end();
   });
   ws.on('error', (error) => log(`svc: WebSocket error: ${error.message}`));
@@ -91,16 +93,17 @@ export async function runWebSocketSession(
   });
   const keepalive = startKeepalive(ws, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
   let iterator: AsyncIterator<unknown> | undefined;
+  let outcome: PumpOutcome = 'done';
   try {
     iterator = outgoingIterator(await handler(messages));
-    if (iterator) await pumpOutgoing(ws, iterator, encode, () => isClosed, closed);
-    if (!isClosed) ws.close(CLOSE_NORMAL);
+    if (iterator) outcome = await pumpItems(iterator, webSocketSink(ws, encode), end);
+    if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
   } catch (error) {
     log(`svc: WebSocket handler failed: ${describe(error)}`);
-    if (!isClosed) ws.close(CLOSE_INTERNAL_ERROR);
+    if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_INTERNAL_ERROR);
   }
-  // The client went away first: stop the producer so the handler's `finally` runs.
-  if (isClosed && iterator?.return) {
+  // The connection went first: stop the producer so the handler's `finally` runs.
+  if (outcome === 'closed' && iterator?.return) {
     Promise.resolve()
       .then(() => iterator?.return?.())
       .catch((error: unknown) => log(`svc: WebSocket stream cleanup failed: ${describe(error)}`));
@@ -109,18 +112,11 @@ export async function runWebSocketSession(
   if (keepalive) clearInterval(keepalive);
 }
 
-async function pumpOutgoing(
-  ws: WebSocket,
-  iterator: AsyncIterator<unknown>,
-  encode: (item: unknown) => string,
-  isClosed: () => boolean,
-  closed: Promise<void>,
-): Promise<void> {
-  while (!isClosed()) {
-    const next = await Promise.race([iterator.next(), closed]);
-    if (!next || next.done || isClosed()) return;
-    if (next.value === undefined) continue;
-    const pending = send(ws, typeof next.value === 'string' ? next.value : encode(next.value));
-    if (pending) await Promise.race([pending, closed]);
-  }
+/** Items as text frames; a closing or closed socket takes nothing, so no send is ever queued on it. */
+function webSocketSink(ws: WebSocket, encode: (item: unknown) => string): ItemSink {
+  return {
+    isOpen: () => ws.readyState === WebSocket.OPEN,
+    write: (item) =>
+      item === undefined ? undefined : send(ws, typeof item === 'string' ? item : encode(item)),
+  };
 }
