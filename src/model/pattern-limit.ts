@@ -1,8 +1,9 @@
 /**
- * The `@pattern` length cap the analyzer writes into a schema and the validator obeys. JavaScript
- * regexes backtrack, so a pattern that can backtrack exponentially (`^(a+)+$`) is marked by the
- * analyzer with PATTERN_LIMIT_KEY, and the validator never hands it a value longer than the
- * marked limit (docs/validation.md).
+ * The `@pattern` length cap for patterns that stay on JavaScript's backtracking RegExp. Patterns
+ * run on RE2JS in linear time (linear-pattern.ts); one that RE2 cannot run (a lookahead, a
+ * backreference) is marked by the analyzer with PATTERN_LIMIT_KEY, and the validator never hands
+ * it a value longer than the marked limit, nor longer than RISKY_PATTERN_LENGTH_LIMIT when the
+ * mark is missing (docs/validation.md).
  */
 
 /** The schema keyword that carries the cap for a risky pattern. */
@@ -12,7 +13,7 @@ export const PATTERN_LIMIT_KEY = 'x-svc-pattern-limit';
 export const KEY_PATTERN_LIMIT_KEY = 'x-svc-key-pattern-limit';
 
 /**
- * The cap for patterns the analyzer found can backtrack exponentially: short enough that even
- * three nested quantifiers (`((a+)+)+`) stay in the milliseconds.
+ * The cap for patterns left on the backtracking engine: short enough that even three nested
+ * quantifiers (`((a+)+)+`) stay in the milliseconds.
  */
 export const RISKY_PATTERN_LENGTH_LIMIT = 12;

@@ -12,9 +12,10 @@ import { applyAnnotations } from './annotate.js';
 import { CONVERTERS } from './converters/index.js';
 import { decoratorFacts } from './decorators.js';
 import { jsDocAnnotations } from './jsdoc.js';
-import { isRiskyPattern, riskyPatternWarning } from './pattern-check.js';
+import { backtrackingReason, riskyPatternWarning } from './pattern-check.js';
 import { RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
 import { ComponentNaming } from './naming.js';
+import { misplacedTagWarnings } from './tag-placement.js';
 import type { ConversionContext, SchemaAnnotations, SchemaGenerator, TypeConverter } from './types.js';
 
 /** Nesting beyond this is an endlessly expanding generic (`type Deep<T> = {next: Deep<T[]>}`). */
@@ -31,6 +32,8 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   private readonly selfReferencing = new Set<ts.Type>();
   /** Schemas of types converted at a use site: 300 controllers share a few DTOs. */
   private readonly converted = new Map<ts.Type, JsonSchema>();
+  /** The declaration each `annotationsOf` result was read from: a misplaced tag is warned at it. */
+  private readonly declarations = new WeakMap<SchemaAnnotations, ts.Node>();
   private unresolvedCount = 0;
 
   constructor(
@@ -50,7 +53,7 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   schemaFor(type: ts.Type, site: ts.Node | undefined, annotations?: SchemaAnnotations): JsonSchema {
     if (annotations?.schema) return applyAnnotations(annotations.schema, annotations);
     const schema = this.convert(type, site);
-    return annotations ? applyAnnotations(schema, annotations) : schema;
+    return annotations ? this.annotate(schema, annotations) : schema;
   }
 
   annotationsOf(declaration: ts.Node): SchemaAnnotations {
@@ -63,18 +66,25 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
     if (items && this.isRisky(items.pattern, declaration)) items.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
     if (this.isRisky(annotations.keyPattern, declaration))
       annotations.keyPatternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+    this.declarations.set(annotations, declaration);
     return annotations;
   }
 
-  /** A pattern that can backtrack exponentially: warned about once, then capped at run time. */
+  /** A pattern left on the backtracking engine: warned about once, then capped at run time. */
   private isRisky(pattern: string | undefined, declaration: ts.Node): boolean {
-    if (pattern === undefined || !isRiskyPattern(pattern)) return false;
+    const reason = pattern === undefined ? undefined : backtrackingReason(pattern);
+    if (pattern === undefined || reason === undefined) return false;
     const { file, line } = this.location(declaration);
-    this.warnOnce(riskyPatternWarning(pattern, file, line));
+    this.warnOnce(riskyPatternWarning(pattern, reason, file, line));
     return true;
   }
 
   annotate(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
+    const declaration = this.declarations.get(annotations);
+    if (declaration && !annotations.schema) {
+      const { file, line } = this.location(declaration);
+      for (const warning of misplacedTagWarnings(schema, annotations, file, line)) this.warnOnce(warning);
+    }
     return applyAnnotations(schema, annotations);
   }
 

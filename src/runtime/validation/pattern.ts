@@ -1,18 +1,22 @@
 /**
- * `@pattern` with a ReDoS safeguard. JavaScript regexes backtrack, so a pattern like `^(a+)+$`
- * takes exponential time on some inputs (29 characters: seconds). A value's length is
- * therefore capped before the regex sees it:
+ * `@pattern` without ReDoS. JavaScript's RegExp backtracks, so a pattern like `^(\w|\d)+$` takes
+ * exponential time on some inputs (29 characters: 5 s, each more doubling it). Patterns therefore
+ * run on RE2JS, whose time is linear in the value's length (model/linear-pattern.ts, which also
+ * keeps JavaScript's meaning of the syntax). A pattern RE2 cannot run (a lookahead, a
+ * backreference) stays on RegExp with a short length cap, and the analyzer warns about it.
+ *
+ * A value's length is capped before either engine sees it:
  * - with `maxLength`, that is the cap: a longer value already fails `maxLength`, and this check
  *   stays silent so the value gets one error, not two;
  * - without it, values over PATTERN_LENGTH_LIMIT fail with `is too long to check against its
- *   pattern`;
- * - the analyzer marks patterns that can backtrack exponentially with `x-svc-pattern-limit`
- *   (RISKY_PATTERN_LENGTH_LIMIT, both in src/model/pattern-limit.ts), which lowers the cap
- *   whatever `maxLength` says.
+ *   pattern`: linear time still grows with the length, by more for a large pattern;
+ * - a pattern left on RegExp is capped at RISKY_PATTERN_LENGTH_LIMIT whatever `maxLength` says,
+ *   or at the `x-svc-pattern-limit` its schema carries (src/model/pattern-limit.ts).
  * Used for text inputs (constraints.ts) and, as an ajv keyword, for bodies (ajv-schema.ts).
  */
 import type { JsonSchema } from '../../model/json-schema.js';
-import { PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
+import { compileLinear } from '../../model/linear-pattern.js';
+import { PATTERN_LIMIT_KEY, RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
 
 export { PATTERN_LIMIT_KEY };
 
@@ -26,12 +30,26 @@ export type PatternOutcome = undefined | 'mismatch' | 'too-long';
 
 export type PatternTest = (value: string) => PatternOutcome;
 
+interface Matcher {
+  test: (value: string) => boolean;
+  /** False for a pattern left on JavaScript's backtracking RegExp. */
+  linear: boolean;
+}
+
+/**
+ * Compiled matchers by pattern text. The patterns are the app's own, a fixed set, so this only
+ * grows with the app; it lets every schema with a pattern share one compiled engine (and its DFA
+ * cache), and the error path recompile a key's pattern for free (ajv-errors.ts).
+ */
+const matchers = new Map<string, Matcher>();
+
 export function compilePattern(schema: JsonSchema & { pattern: string }): PatternTest {
-  const regex = new RegExp(schema.pattern, 'u');
+  const { test, linear } = matcherFor(schema.pattern);
   const maxLength = schema.maxLength;
-  const risky = schema[PATTERN_LIMIT_KEY];
+  const marked = schema[PATTERN_LIMIT_KEY];
+  const risky = typeof marked === 'number' ? marked : linear ? undefined : RISKY_PATTERN_LENGTH_LIMIT;
   const limit =
-    typeof risky === 'number' ? Math.min(risky, maxLength ?? risky) : (maxLength ?? PATTERN_LENGTH_LIMIT);
+    risky !== undefined ? Math.min(risky, maxLength ?? risky) : (maxLength ?? PATTERN_LENGTH_LIMIT);
   return (value) => {
     // UTF-16 length first: it is never below the code point count, so a value within the
     // limit by it needs no counting.
@@ -40,8 +58,23 @@ export function compilePattern(schema: JsonSchema & { pattern: string }): Patter
       if (maxLength !== undefined && length > maxLength) return undefined;
       if (length > limit) return 'too-long';
     }
-    return regex.test(value) ? undefined : 'mismatch';
+    return test(value) ? undefined : 'mismatch';
   };
+}
+
+function matcherFor(pattern: string): Matcher {
+  let matcher = matchers.get(pattern);
+  if (!matcher) {
+    // RegExp first: it throws on an invalid pattern, and the translation assumes a valid one.
+    const regex = new RegExp(pattern, 'u');
+    const linear = compileLinear(pattern);
+    matcher =
+      'test' in linear
+        ? { test: linear.test, linear: true }
+        : { test: (value) => regex.test(value), linear: false };
+    matchers.set(pattern, matcher);
+  }
+  return matcher;
 }
 
 /** Counts code points, as JSON Schema (and ajv) do, so an emoji is one character. */
