@@ -25,6 +25,8 @@ export interface PubSubOptions {
   redis?: string;
   /** Messages one subscriber may have waiting; one more ends it with SVC_ERR_PUBSUB_BEHIND. Default 1000. */
   maxQueue?: number;
+  /** How long a publish waits for Redis's answer before it fails with SVC_ERR_PUBSUB_UNAVAILABLE, in ms. Default 2000. */
+  commandTimeoutMs?: number;
 }
 
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
@@ -112,9 +114,13 @@ function isWebSocketOptions(value: unknown): boolean {
 }
 
 export const DEFAULT_PUBSUB_MAX_QUEUE = 1000;
+export const DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS = 2000;
+/** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const PUBSUB_KEYS: Record<keyof PubSubOptions, (value: unknown) => boolean> = {
   redis: (value) => typeof value === 'string' && /^rediss?:\/\/./.test(value),
   maxQueue: isPositiveInteger,
+  commandTimeoutMs: (value) => isPositiveInteger(value) && (value as number) <= MAX_TIMER_MS,
 };
 
 function isPubSubOptions(value: unknown): boolean {
@@ -184,9 +190,10 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     default: {},
   },
   pubsub: {
-    expected: "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer }",
+    expected:
+      "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer, commandTimeoutMs?: integer from 1 to 2147483647 }",
     isValidStatic: isPubSubOptions,
-    default: { maxQueue: DEFAULT_PUBSUB_MAX_QUEUE },
+    default: { maxQueue: DEFAULT_PUBSUB_MAX_QUEUE, commandTimeoutMs: DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS },
   },
   log: {
     expected: "false or 'stderr'",

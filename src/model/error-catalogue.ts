@@ -85,7 +85,7 @@ export const ERROR_CODES = {
   SVC_ERR_PUBSUB_UNAVAILABLE: {
     status: 503,
     title: 'Service Unavailable',
-    when: '`PubSub.publish` could not hand the message to its transport (Redis unreachable, cluster primary gone); nothing was sent.',
+    when: '`PubSub.publish` could not hand the message over (Redis unreachable or silent for `pubsub.commandTimeoutMs`, cluster primary gone); the detail says if it may still arrive.',
   },
   SVC_ERR_PUBSUB_BEHIND: {
     title: 'Subscriber fell behind',

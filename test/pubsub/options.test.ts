@@ -1,6 +1,7 @@
 /**
  * The `pubsub` option: `redis` from createApp, then SVC_REDIS_URL, then the model (`@App` over
- * svc.config.json); `maxQueue` from createApp, then the model, then 1000; bad values stop start-up.
+ * svc.config.json); `maxQueue` and `commandTimeoutMs` from createApp, then the model, then 1000
+ * and 2000; bad values stop start-up.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
@@ -26,36 +27,74 @@ describe('the pubsub option', () => {
     else process.env.SVC_REDIS_URL = saved;
   });
 
-  it('defaults to no Redis and a queue bound of 1000', () => {
+  it('defaults to no Redis, a queue bound of 1000 and a Redis command timeout of 2000 ms', () => {
     delete process.env.SVC_REDIS_URL;
-    assert.deepEqual(pubsubOf(undefined), { maxQueue: 1000 });
+    assert.deepEqual(pubsubOf(undefined), { maxQueue: 1000, commandTimeoutMs: 2000 });
+  });
+
+  it('commandTimeoutMs comes from createApp, then the model', () => {
+    delete process.env.SVC_REDIS_URL;
+    const model = { redis: 'redis://from-app:6379', commandTimeoutMs: 500 };
+    const expected = { redis: 'redis://from-app:6379', maxQueue: 1000 };
+    assert.deepEqual(pubsubOf(undefined, model), { ...expected, commandTimeoutMs: 500 });
+    assert.deepEqual(pubsubOf({ commandTimeoutMs: 50 }, model), { ...expected, commandTimeoutMs: 50 });
   });
 
   it('takes each field from the first place that gives it; SVC_REDIS_URL stands between createApp and the model', () => {
     const model = { redis: 'redis://from-app:6379', maxQueue: 20 };
     delete process.env.SVC_REDIS_URL;
-    assert.deepEqual(pubsubOf(undefined, model), { redis: 'redis://from-app:6379', maxQueue: 20 });
+    const timeout = { commandTimeoutMs: 2000 };
+    assert.deepEqual(pubsubOf(undefined, model), {
+      redis: 'redis://from-app:6379',
+      maxQueue: 20,
+      ...timeout,
+    });
     process.env.SVC_REDIS_URL = 'redis://from-env:6379';
-    assert.deepEqual(pubsubOf(undefined, model), { redis: 'redis://from-env:6379', maxQueue: 20 });
-    assert.deepEqual(pubsubOf({ maxQueue: 5 }, model), { redis: 'redis://from-env:6379', maxQueue: 5 });
+    assert.deepEqual(pubsubOf(undefined, model), {
+      redis: 'redis://from-env:6379',
+      maxQueue: 20,
+      ...timeout,
+    });
+    assert.deepEqual(pubsubOf({ maxQueue: 5 }, model), {
+      redis: 'redis://from-env:6379',
+      maxQueue: 5,
+      ...timeout,
+    });
     assert.deepEqual(pubsubOf({ redis: 'rediss://given:6380' }, model), {
       redis: 'rediss://given:6380',
       maxQueue: 20,
+      ...timeout,
     });
     process.env.SVC_REDIS_URL = '';
-    assert.deepEqual(pubsubOf(undefined, model), { redis: 'redis://from-app:6379', maxQueue: 20 });
+    assert.deepEqual(pubsubOf(undefined, model), {
+      redis: 'redis://from-app:6379',
+      maxQueue: 20,
+      ...timeout,
+    });
   });
 
-  it('a value that is not a Redis URL or a positive queue bound stops start-up, named', () => {
+  it('a value that is not a Redis URL, a positive queue bound or a timer-sized timeout stops start-up, named', () => {
     delete process.env.SVC_REDIS_URL;
     assert.throws(
       () => pubsubOf({ redis: 'http://cache:6379' }),
       invalid(/createApp option 'pubsub' must be/),
     );
     assert.throws(() => pubsubOf({ maxQueue: 0 }), invalid(/createApp option 'pubsub'/));
+    // Node's timers take at most 2^31 - 1 ms: a longer timeout would fire at once.
+    for (const commandTimeoutMs of [0, -1, 1.5, 2 ** 31, '2000'])
+      assert.throws(
+        () => pubsubOf({ commandTimeoutMs } as PubSubOptions),
+        invalid(/createApp option 'pubsub' must be .* \(got \{"commandTimeoutMs":.+\}\)/),
+      );
+    assert.deepEqual(pubsubOf({ commandTimeoutMs: 2 ** 31 - 1 }), {
+      maxQueue: 1000,
+      commandTimeoutMs: 2 ** 31 - 1,
+    });
     assert.throws(
       () => pubsubOf({ host: 'x' } as PubSubOptions),
-      invalid(/\{ redis\?: 'redis:\/\/…' or 'rediss:\/\/…' URL, maxQueue\?: positive integer \}/),
+      invalid(
+        /\{ redis\?: 'redis:\/\/…' or 'rediss:\/\/…' URL, maxQueue\?: positive integer, commandTimeoutMs\?: integer from 1 to 2147483647 \}/,
+      ),
     );
     process.env.SVC_REDIS_URL = 'localhost:6379';
     assert.throws(

@@ -1,11 +1,13 @@
 /**
  * A real redis-server (Debian's package) for the PubSub tests: started on a free loopback port
- * with no persistence, killed and restarted on the same port, and watched through a MONITOR
- * connection so a test can wait for a subscription count without sleeping.
+ * with no persistence, killed and restarted on the same port, frozen (SIGSTOP) and thawed, and
+ * watched through a MONITOR connection so a test can wait for a subscription count without sleeping.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createClient } from '@redis/client';
 
 const newClient = (url: string) => createClient({ url });
@@ -68,6 +70,29 @@ export class RedisServer {
     await exited;
   }
 
+  /**
+   * SIGSTOP: the server stops answering but its sockets stay open (the kernel still accepts and
+   * acknowledges), as with a host that froze or a link that went dead. Resolves once stopped.
+   */
+  async freeze(): Promise<void> {
+    const pid = this.pid();
+    process.kill(pid, 'SIGSTOP');
+    while (!stopped(pid)) await nextTurn();
+  }
+
+  /** SIGCONT: the server reads what arrived meanwhile and answers it. Resolves once running. */
+  async thaw(): Promise<void> {
+    const pid = this.pid();
+    process.kill(pid, 'SIGCONT');
+    while (stopped(pid)) await nextTurn();
+  }
+
+  private pid(): number {
+    const pid = this.process?.pid;
+    if (pid === undefined || this.process?.exitCode !== null) throw new Error('redis-server is not running');
+    return pid;
+  }
+
   /** A client of this server (connected), for test-side commands. */
   async client(): Promise<Client> {
     const client = newClient(this.url);
@@ -75,6 +100,12 @@ export class RedisServer {
     await client.connect();
     return client;
   }
+}
+
+/** The kernel's word on the process state (`/proc/<pid>/stat`, the field after the name): `T` is stopped. */
+function stopped(pid: number): boolean {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AppModel } from '../../model/app-model.js';
 import {
   APP_OPTION_NAMES,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS,
   DEFAULT_PUBSUB_MAX_QUEUE,
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_SSE_HEARTBEAT_MS,
@@ -32,8 +33,8 @@ export interface RuntimeSettings {
   sseHeartbeatMs: number;
   /** Passed to the WebSocket support as given (its defaults fill the gaps). */
   webSocket: WebSocketOptions;
-  /** `redis`: createApp, then SVC_REDIS_URL, then the model; `maxQueue`: createApp, then the model. */
-  pubsub: { redis?: string; maxQueue: number };
+  /** `redis`: createApp, then SVC_REDIS_URL, then the model; the others: createApp, then the model. */
+  pubsub: { redis?: string; maxQueue: number; commandTimeoutMs: number };
   /** Where request log lines go (`log` as given), or undefined when there is no request log. */
   requestLog: LogOption;
   cors: CorsOptions | undefined;
@@ -100,7 +101,9 @@ function resolvePubSub(
     );
   const redis = given?.redis ?? fromEnv ?? model?.redis;
   const maxQueue = given?.maxQueue ?? model?.maxQueue ?? DEFAULT_PUBSUB_MAX_QUEUE;
-  return redis === undefined ? { maxQueue } : { redis, maxQueue };
+  const commandTimeoutMs =
+    given?.commandTimeoutMs ?? model?.commandTimeoutMs ?? DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS;
+  return redis === undefined ? { maxQueue, commandTimeoutMs } : { redis, maxQueue, commandTimeoutMs };
 }
 
 function logSink(option: LogOption): (line: string) => void {

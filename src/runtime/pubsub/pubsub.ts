@@ -6,7 +6,7 @@
  * Each process keeps its own subscribers per topic and asks the transport for a topic while it has
  * at least one, so a closed stream (its iterator's `return()`) leaves no subscription behind.
  */
-import { DEFAULT_PUBSUB_MAX_QUEUE } from '../../model/app-options.js';
+import { DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS, DEFAULT_PUBSUB_MAX_QUEUE } from '../../model/app-options.js';
 import { SvcError } from '../errors/svc-error.js';
 import { ClusterTransport, underClusterRelay } from './cluster.js';
 import { InProcessTransport } from './in-process.js';
@@ -19,6 +19,8 @@ export interface PubSubSettings {
   redis?: string;
   /** Messages one subscriber may have waiting (default 1000); one more ends it with SVC_ERR_PUBSUB_BEHIND. */
   maxQueue?: number;
+  /** How long a publish waits for Redis's answer before it fails with SVC_ERR_PUBSUB_UNAVAILABLE (default 2000 ms). */
+  commandTimeoutMs?: number;
   /** Where connection losses and recoveries are reported. Default: standard error. */
   log?: (line: string) => void;
 }
@@ -54,7 +56,8 @@ export class PubSub {
   /**
    * Sends `message` (encoded as JSON) to every subscriber of `topic`, in every process. Resolves
    * once the transport has it; rejects with SVC_ERR_PUBSUB_UNAVAILABLE (a 503 when a handler lets
-   * it through) when the transport is down, so nothing is dropped silently.
+   * it through) when the transport is down or Redis does not answer within `commandTimeoutMs`, so
+   * nothing is dropped silently and no caller waits longer than that.
    */
   async publish(topic: string, message: unknown): Promise<void> {
     const text = encode(topic, message);
@@ -129,7 +132,10 @@ export class PubSub {
   }
 
   private createTransport(): Transport {
-    if (this.settings.redis) return new RedisTransport(this.settings.redis, this.deliver, this.log);
+    if (this.settings.redis) {
+      const timeoutMs = this.settings.commandTimeoutMs ?? DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS;
+      return new RedisTransport(this.settings.redis, this.deliver, this.log, timeoutMs);
+    }
     if (underClusterRelay()) return new ClusterTransport(this.deliver);
     return new InProcessTransport(this.deliver);
   }

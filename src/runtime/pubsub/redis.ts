@@ -7,8 +7,14 @@
  * While Redis is unreachable the publishing connection keeps no offline queue, so a publish
  * rejects at once (503) instead of waiting or being dropped; both connections retry with backoff,
  * and once back the client subscribes again to every channel it held, so streams resume.
+ *
+ * A Redis that stops answering without closing the connection (frozen, swapped out, a dead link)
+ * looks connected, so svc bounds each wait itself (`pubsub.commandTimeoutMs`): a PUBLISH not
+ * answered in time fails with a 503, and until Redis answers it every publish fails at once. The
+ * connection is kept: the late answer settles the abandoned command, so nothing is out of step.
  */
-import { unavailable, type Deliver, type Transport } from './transport.js';
+import { answeredWithin } from './deadline.js';
+import { unavailable, unconfirmed, type Deliver, type Transport } from './transport.js';
 
 /** The few calls svc makes, typed here rather than through the client's generic types. */
 interface RedisConnection {
@@ -33,12 +39,15 @@ export class RedisTransport implements Transport {
   private subscriber: RedisConnection | undefined;
   private started: Promise<void> | undefined;
   private lost = false;
+  /** A PUBLISH Redis did not answer in time and has not answered since: publishes fail at once. */
+  private unanswered: Promise<unknown> | undefined;
   private readonly onMessage: Listener = (message, channel) => this.deliver(channel, message);
 
   constructor(
     private readonly url: string,
     private readonly deliver: Deliver,
     private readonly log: (line: string) => void,
+    private readonly timeoutMs: number,
   ) {}
 
   start(): Promise<void> {
@@ -50,11 +59,18 @@ export class RedisTransport implements Transport {
     await this.start();
     const publisher = this.publisher;
     if (publisher === undefined || !publisher.isReady) throw unavailable(topic, 'Redis is unreachable');
+    if (this.unanswered !== undefined)
+      throw unavailable(topic, `Redis is not answering (nothing within ${this.timeoutMs} ms)`);
+    const sent = publisher.publish(topic, text);
+    let answered: boolean;
     try {
-      await publisher.publish(topic, text);
+      answered = await answeredWithin(sent, this.timeoutMs);
     } catch (error) {
       throw unavailable(topic, `Redis did not take it (${(error as Error).message})`);
     }
+    if (answered) return;
+    this.noAnswer(sent);
+    throw unconfirmed(topic, `Redis did not answer within ${this.timeoutMs} ms`);
   }
 
   async listen(topic: string): Promise<void> {
@@ -89,7 +105,32 @@ export class RedisTransport implements Transport {
     // connect() settles only once connected (or destroyed); errors arrive as events.
     publisher.connect().catch(() => undefined);
     subscriber.connect().catch(() => undefined);
-    await firstOutcome;
+    // A Redis that accepts the connection and then says nothing would hold start-up (and every
+    // publish waiting for it) forever: past the timeout, start as for an unreachable Redis.
+    if (await answeredWithin(firstOutcome, this.timeoutMs)) return;
+    this.lost = true;
+    this.log(this.silentLine());
+  }
+
+  /**
+   * The first PUBLISH left unanswered: logged once, and publishes fail at once until Redis
+   * answers it. A dropped connection rejects it instead, and the lost/reconnected lines report that.
+   */
+  private noAnswer(command: Promise<unknown>): void {
+    if (this.unanswered !== undefined) return;
+    this.unanswered = command;
+    this.log(this.silentLine());
+    command.then(
+      () => {
+        this.unanswered = undefined;
+        this.log(`svc: PubSub: Redis at ${this.where()} answers again`);
+      },
+      () => (this.unanswered = undefined),
+    );
+  }
+
+  private silentLine(): string {
+    return `svc: PubSub: Redis at ${this.where()} did not answer within ${this.timeoutMs} ms; publishes answer 503 until it does`;
   }
 
   /** Logs each outage once and each recovery once; resolves at the first ready or error. */
