@@ -22,6 +22,7 @@ export {
   Ctx,
   Messages,
   Next,
+  Signal,
 } from './runtime/decorators/params.js';
 export { App, ApiInfo, type ApiInfoOptions } from './runtime/decorators/app.js';
 export {

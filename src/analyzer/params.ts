@@ -10,7 +10,7 @@ import { NOT_STATIC, readStatic } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
 
 /** Sources whose values have no schema of their own (framework values, not client input). */
-const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages', 'next']);
+const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages', 'next', 'signal']);
 
 /** The parameters of a handler or component method; `owner` names it in errors (`Users.get`). */
 export function extractParams(
@@ -27,7 +27,7 @@ export function extractParams(
         context,
         'SVC_ERR_UNBOUND_PARAMETER',
         `parameter '${parameter.name.getText()}' of ${owner} has no binding decorator ` +
-          '(@Param, @Query, @Header, @Cookie, @Body, @Data, @Ctx, @Messages or @Next)',
+          '(@Param, @Query, @Header, @Cookie, @Body, @Data, @Ctx, @Messages, @Signal or @Next)',
         parameter,
       );
       return;

@@ -27,7 +27,8 @@ export type ParamSource =
   | 'ctx'
   | 'messages'
   /** `@Next()` on an around-interceptor: the function that runs the rest of the lifecycle. */
-  | 'next';
+  | 'next'
+  | 'signal';
 
 /** The kind of route, which decides how the response is produced. */
 export type RouteKind = 'http' | 'sse' | 'websocket';

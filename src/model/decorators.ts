@@ -108,6 +108,7 @@ export const DECORATORS = {
   Messages: param('messages', []),
   Next: param('next', []),
   component: {
+  Signal: param('signal', []),
     role: { kind: 'factory', makes: 'component' },
     on: [],
     args: [{ meaning: 'component class', shape: 'class', optional: false }],

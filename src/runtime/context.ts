@@ -46,6 +46,11 @@ export interface RequestContext {
   request: RequestView;
   response: ResponseView;
   data: DataHolder;
+  /**
+   * Aborts when the client leaves before the answer is complete, when the app shuts down, or (on
+   * a WebSocket route) when the connection closes; the same signal `@Signal()` binds.
+   */
+  readonly signal: AbortSignal;
   /** In a `@Catch` method: the error being handled. */
   error?: unknown;
 }

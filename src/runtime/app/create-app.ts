@@ -65,6 +65,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   };
   const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), requestSettings), options, {
     model,
+    shutdown: context.streams.shutdown,
     baseDir,
     dev: settings.dev,
   });

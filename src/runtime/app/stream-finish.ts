@@ -92,8 +92,9 @@ export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
       },
     );
   }
-  ex.webSocketHandler = (messages) => {
+  ex.webSocketHandler = (messages, closed) => {
     ex.messages = messages;
+    closed.addEventListener('abort', () => ex.connectionClosed(), { once: true });
     return encodeItems(plan.invokeHandler(ex), plan.serialize);
   };
 };

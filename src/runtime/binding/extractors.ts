@@ -34,6 +34,8 @@ export function compileExtractor(param: ParamModel): Extractor {
       return (ex) => ex.messages;
     case 'next':
       return (ex) => ex.next;
+    case 'signal':
+      return (ex) => ex.signal;
   }
 }
 

@@ -12,7 +12,7 @@ import { SvcError } from '../errors/svc-error.js';
 import { recordOfMethod } from './targets.js';
 
 type ParamDecoratorName =
-  'Param' | 'Query' | 'Header' | 'Cookie' | 'Body' | 'Data' | 'Ctx' | 'Messages' | 'Next';
+  'Param' | 'Query' | 'Header' | 'Cookie' | 'Body' | 'Data' | 'Ctx' | 'Messages' | 'Signal' | 'Next';
 
 function paramDecorator(
   name: ParamDecoratorName & DecoratorName,
@@ -58,6 +58,12 @@ export const Data = (key?: string): ParameterDecorator => paramDecorator('Data',
 export const Ctx = (): ParameterDecorator => paramDecorator('Ctx');
 /** WebSocket routes: the incoming text messages as an `AsyncIterable<string>`. */
 export const Messages = (): ParameterDecorator => paramDecorator('Messages');
+
+/**
+ * Binds the request's `AbortSignal`: it aborts when the client leaves before the answer is
+ * complete, when the app shuts down, or (on a WebSocket route) when the connection closes.
+ */
+export const Signal = (): ParameterDecorator => paramDecorator('Signal');
 
 /**
  * An around-interceptor's `next`: runs the rest of the lifecycle (pre-interceptors, the handler,

@@ -8,6 +8,7 @@ import type { CookieOptions, RequestContext, RequestView, ResponseView } from '.
 import { DataHolder } from '../data-holder.js';
 import { parseCookies } from './cookies.js';
 import { parseQuery, type QueryRecord } from './query.js';
+import { CONNECTION_CLOSED, RequestSignal, type ShutdownSource } from './request-signal.js';
 import { expiredCookie, serializeCookie } from './set-cookie.js';
 
 export class Exchange implements RequestView {
@@ -23,7 +24,8 @@ export class Exchange implements RequestView {
   /** True when the request asks for a WebSocket upgrade (it came through the 'upgrade' event). */
   upgrade = false;
   /** Set by a WebSocket route that accepted the upgrade: runs the handler for the connection. */
-  webSocketHandler: ((messages: AsyncIterable<string>) => unknown) | undefined = undefined;
+  webSocketHandler: ((messages: AsyncIterable<string>, closed: AbortSignal) => unknown) | undefined =
+    undefined;
   /** `@Messages()`: the incoming messages of the accepted connection. */
   messages: AsyncIterable<string> | undefined = undefined;
   /**
@@ -31,6 +33,9 @@ export class Exchange implements RequestView {
    * that interceptor's arguments are bound (binding is synchronous), so nesting needs no stack.
    */
   next: (() => Promise<unknown>) | undefined = undefined;
+  /** The app's shutdown, which aborts `signal`; set by the request handler. */
+  shutdown: ShutdownSource | undefined = undefined;
+  private requestSignal: RequestSignal | undefined = undefined;
   private parsedQuery: QueryRecord | undefined = undefined;
   private parsedCookies: Record<string, string> | undefined = undefined;
 
@@ -67,12 +72,41 @@ export class Exchange implements RequestView {
     this.parsedCookies = value;
   }
 
+  /** `@Signal()` and `ctx.signal`: made on first use (see RequestSignal). */
+  get signal(): AbortSignal {
+    return this.watchedEnd().signal;
+  }
+
+  /** The request's WebSocket connection closed: its signal aborts. */
+  connectionClosed(): void {
+    this.watchedEnd().abort(CONNECTION_CLOSED);
+  }
+
+  private watchedEnd(): RequestSignal {
+    return (this.requestSignal ??= new RequestSignal(this.res, !this.upgrade, this.shutdown));
+  }
+
   /** Creates `ctx` for routes whose components or parameters use it. */
   openContext(status: number, headers: readonly (readonly [string, string])[]): RequestContext {
     const response = new ResponseState(status, this.res);
     for (const [name, value] of headers) response.setHeader(name, value);
-    this.context = { request: this, response, data: new DataHolder() };
+    this.context = new ContextState(this, response);
     return this.context;
+  }
+}
+
+/** `ctx`: its signal is the exchange's, made only when read. */
+class ContextState implements RequestContext {
+  readonly data = new DataHolder();
+  error?: unknown;
+
+  constructor(
+    readonly request: Exchange,
+    readonly response: ResponseState,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.request.signal;
   }
 }
 

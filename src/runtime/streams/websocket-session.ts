@@ -9,8 +9,11 @@ import { DEFAULT_MAX_QUEUED_MESSAGES, MessageQueue } from './message-queue.js';
 import { pumpItems, type ItemSink, type PumpOutcome } from './pump.js';
 import { StreamEnd } from './stream-end.js';
 
-/** Runs once per connection; may return an AsyncIterable (or a promise of one) of items to send. */
-export type WebSocketHandler = (messages: AsyncIterable<string>) => unknown;
+/**
+ * Runs once per connection; may return an AsyncIterable (or a promise of one) of items to send.
+ * `closed` aborts when the connection has closed.
+ */
+export type WebSocketHandler = (messages: AsyncIterable<string>, closed: AbortSignal) => unknown;
 
 export interface WebSocketSessionOptions {
   /** Ping interval; a peer that has not answered the previous ping is terminated. Default 30000; 0 turns it off. */
@@ -81,10 +84,12 @@ export async function runWebSocketSession(
   const encode = options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
   const messages = new MessageQueue(ws, options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
   const end = new StreamEnd();
+  const connection = new AbortController();
   const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
   void closed.then(() => {
     end.end();
     messages.end();
+    connection.abort();
   });
   ws.on('error', (error) => log(`svc: WebSocket error: ${error.message}`));
   ws.on('message', (data, isBinary) => {
@@ -95,7 +100,7 @@ export async function runWebSocketSession(
   let iterator: AsyncIterator<unknown> | undefined;
   let outcome: PumpOutcome = 'done';
   try {
-    iterator = outgoingIterator(await handler(messages));
+    iterator = outgoingIterator(await handler(messages, connection.signal));
     if (iterator) outcome = await pumpItems(iterator, webSocketSink(ws, encode), end);
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
   } catch (error) {

@@ -42,6 +42,7 @@ import {
   SetHeader,
   SSE,
   StatusCode,
+  Signal,
   WebSocket,
   type RequestContext,
 } from '../../../../src/index.js';
@@ -158,8 +159,11 @@ export class ItemsController {
   }
 
   @WebSocket('live')
-  async *live(@Messages() messages: AsyncIterable<string>): AsyncIterable<string> {
-    for await (const message of messages) yield message;
+  async *live(
+    @Messages() messages: AsyncIterable<string>,
+    @Signal() signal: AbortSignal,
+  ): AsyncIterable<string> {
+    for await (const message of messages) if (!signal.aborted) yield message;
   }
 
   @Purge(':id')

@@ -1,0 +1,100 @@
+/**
+ * `@Signal()` over a real server: the request's AbortSignal aborts when the client leaves (a
+ * plain request, an SSE stream, a WebSocket), when the app shuts down, and never after a
+ * complete answer; `ctx.signal` is the same signal; the document has no parameter for it.
+ */
+import assert from 'node:assert/strict';
+import { get as httpGet, type ClientRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { WebSocket } from 'ws';
+import { createTestApp, type SvcApp } from '../../src/testing/index.js';
+import { documentOf } from '../support/served-fixture.js';
+import { get, readAll, readUntil } from './helpers.js';
+
+const root = fileURLToPath(new URL('../fixtures/streams/signal', import.meta.url));
+const CLIENT_GONE = 'The client closed the connection before the answer was complete.';
+const CONNECTION_CLOSED = 'The WebSocket connection closed.';
+const APP_SHUTDOWN = 'The app is shutting down.';
+
+interface SeenState {
+  waiting: number;
+  reasons: string[];
+  answeredAborted: number;
+}
+
+let app: SvcApp;
+let port: number;
+
+before(async () => {
+  app = await createTestApp({ root, log: () => {} });
+  port = (await app.listen({ host: '127.0.0.1', port: 0 })).port;
+});
+after(() => app.close());
+
+async function state(): Promise<SeenState> {
+  return JSON.parse(await readAll(await get(port, '/api/signal/state'))) as SeenState;
+}
+
+/** Asks for the state until `done` holds: each ask is a request the server answers. */
+async function stateWhen(done: (seen: SeenState) => boolean): Promise<SeenState> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const seen = await state();
+    if (done(seen)) return seen;
+  }
+  throw new Error(`never reached: ${JSON.stringify(await state())}`);
+}
+
+describe('@Signal()', () => {
+  it('aborts when the client of a plain request leaves', async () => {
+    const start = await state();
+    const request: ClientRequest = httpGet({ host: '127.0.0.1', port, path: '/api/signal/wait' });
+    request.on('error', () => {});
+    await stateWhen((seen) => seen.waiting === start.waiting + 1);
+    request.destroy();
+    const seen = await stateWhen((now) => now.reasons.length === start.reasons.length + 1);
+    assert.deepEqual(seen.reasons.slice(start.reasons.length), [CLIENT_GONE]);
+    assert.equal(seen.waiting, start.waiting);
+  });
+
+  it('aborts when the client of an SSE stream leaves', async () => {
+    const start = await state();
+    const res = await get(port, '/api/signal/events');
+    await readUntil(res, 'data: open\n\n');
+    res.destroy();
+    const seen = await stateWhen((now) => now.reasons.length === start.reasons.length + 1);
+    assert.deepEqual(seen.reasons.slice(start.reasons.length), [CLIENT_GONE]);
+  });
+
+  it('aborts when a WebSocket connection closes', async () => {
+    const start = await state();
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/signal/socket`);
+    await new Promise((resolve) => ws.once('message', resolve));
+    ws.close(1000);
+    const seen = await stateWhen((now) => now.reasons.length === start.reasons.length + 1);
+    assert.deepEqual(seen.reasons.slice(start.reasons.length), [CONNECTION_CLOSED]);
+  });
+
+  it('is ctx.signal, and never aborts after a complete answer', async () => {
+    assert.equal(await readAll(await get(port, '/api/signal/quick')), 'true');
+    assert.equal(await readAll(await get(port, '/api/signal/quick')), 'true');
+    assert.equal((await state()).answeredAborted, 0);
+  });
+
+  it('is not a parameter in the document', () => {
+    const operation = documentOf(root).paths['/signal/wait']?.get;
+    assert.ok(operation);
+    assert.equal(operation.parameters, undefined);
+  });
+
+  it('aborts when the app shuts down, and the request still gets its answer', async () => {
+    const start = await state();
+    const response = get(port, '/api/signal/wait');
+    await stateWhen((seen) => seen.waiting === start.waiting + 1);
+    const closing = app.close();
+    const res = await response;
+    assert.equal(res.statusCode, 200);
+    assert.equal(await readAll(res), APP_SHUTDOWN);
+    await closing;
+  });
+});
