@@ -6,6 +6,7 @@ export {
   Put,
   Patch,
   Delete,
+  QueryMethod,
   SSE,
   WebSocket,
   defineMethod,
@@ -28,6 +29,7 @@ export { App, ApiInfo, type ApiInfoOptions } from './runtime/decorators/app.js';
 export {
   ApiSummary,
   ApiDescription,
+  ApiOperationId,
   ApiTag,
   ApiResponse,
   ApiHidden,

@@ -1,6 +1,16 @@
-/** Fragments of every project file → one app model (prefix applied, components named, schemas merged). */
-import { APP_MODEL_VERSION, type AppModel, type ComponentModel } from '../model/app-model.js';
+/**
+ * Fragments of every project file → one app model (prefix and operation-id rule applied,
+ * components named, schemas merged).
+ */
+import {
+  APP_MODEL_VERSION,
+  type AppModel,
+  type ComponentModel,
+  type ControllerModel,
+  type RouteDocModel,
+} from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import { DEFAULT_OPERATION_ID_RULE, operationIdOf, type OperationIdRule } from '../model/operation-ids.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
 import { mergeStaticOptions, readConfigOptions, readSvcConfig } from './app-options.js';
@@ -20,17 +30,10 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   if (!schemas) return undefined;
   const app = fragments.flatMap((fragment) => fragment.apps)[0];
   const prefix = app?.prefix ?? DEFAULT_PREFIX;
-  // Fragments are reused across runs and never changed: the model copies what assembly sets
-  // (deep copies of 3000 routes cost more than the re-analysis of the file that changed).
-  const controllers = fragments.flatMap((fragment) =>
-    fragment.controllers.map((controller) => ({
-      ...controller,
-      routes: controller.routes.map((route) => ({
-        ...route,
-        fullPath: joinRoutePath(prefix, controller.basePath, route.path),
-      })),
-    })),
-  );
+  // Read before the routes: the options name their operations (`operationIds`).
+  const config = readSvcConfig(context);
+  const options = mergeStaticOptions(app?.options ?? {}, readConfigOptions(context, config));
+  const controllers = placeRoutes(fragments, prefix, options.operationIds ?? DEFAULT_OPERATION_ID_RULE);
   const components = uniqueComponents(fragments.flatMap((fragment) => fragment.components));
   nameComponentDecorators(components, fragments);
   // With svcjs unresolved no decorator is recognised: name the imports rather than the symptom.
@@ -50,7 +53,6 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   );
   const earlyAnswers = fragments.flatMap((fragment) => fragment.earlyAnswers);
   addEarlyAnswers(app?.app, components, controllers, earlyAnswers);
-  const config = readSvcConfig(context);
   const model: AppModel = {
     version: APP_MODEL_VERSION,
     prefix,
@@ -63,7 +65,6 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
     modules: [],
   };
   if (app) model.app = structuredClone(app.app);
-  const options = mergeStaticOptions(app?.options ?? {}, readConfigOptions(context, config));
   if (Object.keys(options).length > 0) model.options = options;
   const injectables = reachableInjectables(
     model,
@@ -73,6 +74,30 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   model.schemas = finalizeSchemas(model, schemas);
   model.modules = collectModules(model);
   return model;
+}
+
+/**
+ * The fragments' controllers with each route's full path (the app's prefix) and operation id
+ * (the app's rule, where `@ApiOperationId` gave none). Fragments are reused across runs and never
+ * changed: the model copies what assembly sets (deep copies of 3000 routes cost more than the
+ * re-analysis of the file that changed).
+ */
+function placeRoutes(fragments: FileFragment[], prefix: string, rule: OperationIdRule): ControllerModel[] {
+  return fragments.flatMap((fragment) =>
+    fragment.controllers.map((controller) => ({
+      ...controller,
+      routes: controller.routes.map((route) => ({
+        ...route,
+        fullPath: joinRoutePath(prefix, controller.basePath, route.path),
+        doc: namedDoc(route.doc, operationIdOf(rule, controller.baseName, route.methodName)),
+      })),
+    })),
+  );
+}
+
+/** The doc itself when its id stands (explicit, or already the rule's), else a copy with the rule's id. */
+function namedDoc(doc: RouteDocModel, ruleId: string): RouteDocModel {
+  return doc.explicitOperationId || doc.operationId === ruleId ? doc : { ...doc, operationId: ruleId };
 }
 
 function mergeSchemas(fragments: FileFragment[]): Record<string, JsonSchema> | undefined {

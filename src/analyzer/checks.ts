@@ -1,6 +1,7 @@
 /** Whole-app consistency checks on the extracted model: names, routes and path parameters. */
 import type { ControllerModel, ComponentModel, RouteModel, SourceLocation } from '../model/app-model.js';
 import type { ErrorCode } from '../model/error-catalogue.js';
+import { clientGroupName, clientMethodName } from '../model/operation-ids.js';
 import { paramNames } from '../model/route-paths.js';
 import type { AnalyzerDiagnostic } from './diagnostics.js';
 
@@ -45,24 +46,66 @@ function checkClassNames(controllers: ControllerModel[], components: ComponentMo
   return diagnostics;
 }
 
+interface LabelledRoute {
+  route: RouteModel;
+  /** `BooksController.list`. */
+  label: string;
+  /** How the typed client calls it: `books.list`. */
+  clientName: string;
+}
+
+function labelledRoutes(controllers: ControllerModel[]): LabelledRoute[] {
+  return controllers.flatMap((controller) =>
+    controller.routes.map((route) => ({
+      route,
+      label: `${controller.className}.${route.methodName}`,
+      clientName: `${clientGroupName(controller.baseName)}.${clientMethodName(route)}`,
+    })),
+  );
+}
+
+/**
+ * Operation ids are unique in the app, and so are the names the typed client calls the routes by
+ * (`api.books.list`): an `@ApiOperationId('list')` beside a handler named `list` in one controller
+ * gives two ids but one client name. Both routes are named with their file:line.
+ */
 function checkOperationIds(controllers: ControllerModel[]): AnalyzerDiagnostic[] {
-  const seen = new Map<string, RouteModel>();
-  const diagnostics: AnalyzerDiagnostic[] = [];
-  for (const route of controllers.flatMap((controller) => controller.routes)) {
-    const first = seen.get(route.doc.operationId);
-    if (first) {
-      diagnostics.push(
-        error(
-          'SVC_ERR_DUPLICATE_OPERATION_ID',
-          `operationId '${route.doc.operationId}' is also produced by the route at ${at(first)}`,
-          route,
-        ),
-      );
-    } else {
-      seen.set(route.doc.operationId, route);
-    }
+  const routes = labelledRoutes(controllers);
+  const sameId = duplicates(routes, ({ route }) => route.doc.operationId);
+  // Hidden routes are not in the client; a pair with one id is reported once, above.
+  const sameClientName = duplicates(
+    routes.filter(({ route }) => !route.doc.hidden),
+    ({ clientName }) => clientName,
+  ).filter(([second, first]) => second.route.doc.operationId !== first.route.doc.operationId);
+  return [
+    ...sameId.map(([second, first]) =>
+      error(
+        'SVC_ERR_DUPLICATE_OPERATION_ID',
+        `operationId '${second.route.doc.operationId}' of ${second.label} is also the operationId of ${first.label} at ${at(first.route)}`,
+        second.route,
+      ),
+    ),
+    ...sameClientName.map(([second, first]) =>
+      error(
+        'SVC_ERR_DUPLICATE_OPERATION_ID',
+        `${second.label} (operationId '${second.route.doc.operationId}') would be api.${second.clientName} in the typed client, as is ${first.label} (operationId '${first.route.doc.operationId}') at ${at(first.route)}; give one of them another @ApiOperationId`,
+        second.route,
+      ),
+    ),
+  ];
+}
+
+/** Each entry whose key an earlier entry has, with that earlier entry. */
+function duplicates<T>(entries: T[], keyOf: (entry: T) => string): [T, T][] {
+  const seen = new Map<string, T>();
+  const found: [T, T][] = [];
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, entry);
+    else found.push([entry, first]);
   }
-  return diagnostics;
+  return found;
 }
 
 /** `/users/:id` and `/users/:userId` are one shape. */

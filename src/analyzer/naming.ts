@@ -15,8 +15,3 @@ export function snakeCase(name: string): string {
     .replace(/^_+|_+$/g, '')
     .toLowerCase();
 }
-
-/** `operationId` of a route: `<base>_<method name>`. */
-export function operationIdOf(baseName: string, methodName: string): string {
-  return `${baseName}_${methodName}`;
-}

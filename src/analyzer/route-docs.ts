@@ -1,8 +1,12 @@
-/** Document-only decorators of a route: summary, description, tags, extra responses, hidden, deprecated. */
+/**
+ * Document-only decorators of a route: operation id, summary, description, tags, extra responses,
+ * hidden, deprecated.
+ */
 import ts from './typescript.cjs';
 import type { ApiResponseModel, RouteDocModel } from '../model/app-model.js';
-import type { AnalysisContext } from './context.js';
-import { allSvc, findSvc, type SvcDecorator } from './decorators.js';
+import { OPERATION_ID_TEXT } from '../model/operation-ids.js';
+import { reportError, type AnalysisContext } from './context.js';
+import { allSvc, findSvc, readArgument, type SvcDecorator } from './decorators.js';
 import { responseContent } from './response-type.js';
 import { objectProperties, requireStatic } from './static-values.js';
 
@@ -10,14 +14,17 @@ export interface RouteDocInput {
   method: ts.MethodDeclaration;
   decorators: SvcDecorator[];
   controllerDecorators: SvcDecorator[];
+  /** The id by the default rule; assembly applies the app's `operationIds` rule to it. */
   operationId: string;
   baseName: string;
 }
 
 export function extractRouteDoc(context: AnalysisContext, input: RouteDocInput): RouteDocModel {
   const { decorators, controllerDecorators } = input;
+  const explicitId = readOperationId(context, decorators);
   const doc: RouteDocModel = {
-    operationId: input.operationId,
+    operationId: explicitId ?? input.operationId,
+    ...(explicitId !== undefined && { explicitOperationId: true as const }),
     tags: readTags(context, decorators) ?? readTags(context, controllerDecorators) ?? [input.baseName],
     hidden:
       findSvc(decorators, 'ApiHidden') !== undefined ||
@@ -31,6 +38,22 @@ export function extractRouteDoc(context: AnalysisContext, input: RouteDocInput):
   if (description !== undefined) doc.description = description;
   if (ts.getJSDocDeprecatedTag(input.method)) doc.deprecated = true;
   return doc;
+}
+
+/** `@ApiOperationId(id)`: a static string that tools can use as a name (`OPERATION_ID_TEXT`). */
+function readOperationId(context: AnalysisContext, decorators: SvcDecorator[]): string | undefined {
+  const decorator = findSvc(decorators, 'ApiOperationId');
+  if (!decorator) return undefined;
+  const id = readArgument(context, decorator, 0);
+  if (typeof id !== 'string') return undefined; // not static: reported as SVC_ERR_NOT_STATIC
+  if (OPERATION_ID_TEXT.test(id)) return id;
+  reportError(
+    context,
+    'SVC_ERR_INVALID_OPERATION_ID',
+    `@ApiOperationId(${JSON.stringify(id)}): an operation id is a letter or '_', then letters, digits, '_', '.' or '-'`,
+    decorator.args[0] ?? decorator.node,
+  );
+  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** One route method of a controller → RouteModel. */
 import ts from './typescript.cjs';
 import type { ComponentUseModel, RouteKind, RouteModel } from '../model/app-model.js';
+import { DEFAULT_OPERATION_ID_RULE, operationIdOf } from '../model/operation-ids.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { locationOf, type AnalysisContext } from './context.js';
 import {
@@ -11,7 +12,6 @@ import {
   svcDecorators,
   type SvcDecorator,
 } from './decorators.js';
-import { operationIdOf } from './naming.js';
 import { extractParams } from './params.js';
 import { checkNextBindings } from './components.js';
 import { addFrameworkResponses, documentErrorBodies } from './problem.js';
@@ -54,7 +54,7 @@ export function extractRoute(
     method,
     decorators,
     controllerDecorators: owner.decorators,
-    operationId: operationIdOf(owner.baseName, methodName),
+    operationId: operationIdOf(DEFAULT_OPERATION_ID_RULE, owner.baseName, methodName),
     baseName: owner.baseName,
   });
   addFrameworkResponses(doc.responses, { params, kind: routeDecorator.kind }, owner.problemSchema);

@@ -36,13 +36,41 @@ function literalOfType(type: ts.Type): Read {
   return NOT_STATIC;
 }
 
-/** `const SCHEMA = {...}` used as `@ApiType(SCHEMA)`: read the constant's initializer. */
+/**
+ * `const SCHEMA = {...}` used as `@ApiType(SCHEMA)`: read the constant's initializer. A property
+ * of an object literal a constant holds (`IDS.search` with `const IDS = { search: 'find' }`,
+ * whose type TypeScript widens to `string`) is read from the literal.
+ */
 function readConstInitializer(context: AnalysisContext, node: ts.Expression): Read {
   if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return NOT_STATIC;
   const declaration = resolveSymbol(context.checker, node)?.valueDeclaration;
+  if (declaration && ts.isPropertyAssignment(declaration))
+    return heldByConst(declaration) ? readStatic(context, declaration.initializer) : NOT_STATIC;
   if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return NOT_STATIC;
-  const isConst = (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0;
-  return isConst ? readStatic(context, declaration.initializer) : NOT_STATIC;
+  return isConst(declaration) ? readStatic(context, declaration.initializer) : NOT_STATIC;
+}
+
+function isConst(declaration: ts.VariableDeclaration): boolean {
+  return (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0;
+}
+
+/** The property is in an object literal that is a `const`'s initializer, or nested in one by properties. */
+function heldByConst(property: ts.PropertyAssignment): boolean {
+  let literal: ts.Node = property.parent;
+  for (;;) {
+    let holder = literal.parent;
+    while (
+      ts.isParenthesizedExpression(holder) ||
+      ts.isAsExpression(holder) ||
+      ts.isSatisfiesExpression(holder)
+    ) {
+      literal = holder;
+      holder = holder.parent;
+    }
+    if (ts.isVariableDeclaration(holder)) return holder.initializer === literal && isConst(holder);
+    if (!ts.isPropertyAssignment(holder) || !ts.isObjectLiteralExpression(holder.parent)) return false;
+    literal = holder.parent;
+  }
 }
 
 function readArray(context: AnalysisContext, node: ts.ArrayLiteralExpression): Read {

@@ -138,6 +138,7 @@ const gitignore: Template = () => `node_modules/
 dist/
 .svc/dev/
 .svc/test/
+.svc/test-cache/
 `;
 
 /** Path (relative to the project) → content. */

@@ -1,10 +1,12 @@
 /**
  * The app model → the client's operations: `api.<controller>.<method>(args)`, where `<controller>`
- * is the controller's operation-id base in camelCase, `<method>` the handler's name and `args` the
- * handler's bound parameters under their own names (docs/client.md, "Names").
+ * is the controller's operation-id base in camelCase, `<method>` the handler's name (or the id
+ * `@ApiOperationId` gave) and `args` the handler's bound parameters under their own names
+ * (docs/client.md, "Names").
  */
 import type { ApiResponseModel, AppModel, ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import { clientGroupName, clientMethodName } from '../model/operation-ids.js';
 import { paramNames } from '../model/route-paths.js';
 
 /** Where an argument goes on the wire; `queryObject` spreads an object into one query key per property. */
@@ -41,20 +43,15 @@ export interface ClientGroup {
 
 const ARG_SOURCES = new Set<string>(['path', 'query', 'header', 'cookie', 'body']);
 
-/** `book_reviews` → `bookReviews`. */
-export function camelCase(snake: string): string {
-  return snake.replace(/_+([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
-}
-
 /**
  * The visible routes of each controller, grouped; hidden routes (`@ApiHidden`) are not in the
- * client. Two controllers with one base (`Books` and `BooksController`) share a group: their
- * operation ids are unique (the analyzer checks), so their method names differ.
+ * client. Two controllers with one base (`Books` and `BooksController`) share a group: the
+ * analyzer checks that no two routes of a group have one method name.
  */
 export function clientGroups(model: AppModel): ClientGroup[] {
   const groups = new Map<string, ClientGroup>();
   for (const controller of model.controllers) {
-    const name = camelCase(controller.baseName);
+    const name = clientGroupName(controller.baseName);
     const operations = controller.routes
       .filter((route) => !route.doc.hidden)
       .map((route) => clientOperation(model.prefix, name, route));
@@ -67,10 +64,11 @@ export function clientGroups(model: AppModel): ClientGroup[] {
 }
 
 function clientOperation(prefix: string, controller: string, route: RouteModel): ClientOperation {
+  const method = clientMethodName(route);
   return {
-    id: `${controller}.${route.methodName}`,
+    id: `${controller}.${method}`,
     controller,
-    method: route.methodName,
+    method,
     route,
     path: relativePath(prefix, route.fullPath),
     args: clientArgs(route),

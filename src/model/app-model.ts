@@ -93,7 +93,10 @@ export interface ApiResponseModel {
 }
 
 export interface RouteDocModel {
+  /** By the app's `operationIds` rule, or as `@ApiOperationId` gave it (model/operation-ids.ts). */
   operationId: string;
+  /** `@ApiOperationId` gave `operationId`: the typed client calls the route by it too. */
+  explicitOperationId?: true;
   summary?: string;
   description?: string;
   tags: string[];

@@ -6,6 +6,7 @@
  * Adding an option is one entry here (plus reading it where it takes effect): its static form,
  * what a valid value is, and its default.
  */
+import { DEFAULT_OPERATION_ID_RULE, isOperationIdRule, type OperationIdRule } from './operation-ids.js';
 
 /** `false`: no log lines; `'stderr'`: one line per event on standard error (the default). */
 export type StaticLogOption = false | 'stderr';
@@ -55,6 +56,8 @@ export interface StaticAppOptions {
   compression?: boolean;
   /** How long a graceful shutdown waits for in-flight requests before closing their connections, in ms. */
   shutdownGraceMs?: number;
+  /** How the analyzer names operations that have no `@ApiOperationId` (not a `createApp` option). */
+  operationIds?: OperationIdRule;
 }
 
 /** `cors` as `createApp` and `@App` take it: the origin may also be a function. */
@@ -91,6 +94,11 @@ export interface AppOptionDefinition {
      */
     fromAppDecorator?: boolean;
   };
+  /**
+   * Read by the analyzer only: it shapes the model the analysis writes (the operation ids), so
+   * `createApp`, which starts from a written model, refuses it rather than ignore it.
+   */
+  analysisOnly?: true;
   /** The default, or a note when it depends on the environment (documented in docs/configuration.md). */
   default: unknown;
 }
@@ -232,6 +240,12 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     isValidStatic: isNonNegativeInteger,
     default: DEFAULT_SHUTDOWN_GRACE_MS,
   },
+  operationIds: {
+    expected: "'controller_method' or 'method'",
+    isValidStatic: isOperationIdRule,
+    analysisOnly: true,
+    default: DEFAULT_OPERATION_ID_RULE,
+  },
 };
 
 export const APP_OPTION_NAMES = Object.keys(APP_OPTIONS).sort() as AppOptionName[];
@@ -250,6 +264,8 @@ export function invalidOptionReason(
   runtime: boolean,
 ): string | undefined {
   const definition = APP_OPTIONS[name];
+  if (runtime && definition.analysisOnly)
+    return 'is read when the app is analyzed (svc dev, svc build, createTestApp): give it in @App or svc.config.json';
   if (definition.isValidStatic(value)) return undefined;
   if (definition.runtimeOnly?.isValid(value)) {
     const where = definition.runtimeOnly.fromAppDecorator ? '@App or createApp' : 'createApp';

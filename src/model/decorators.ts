@@ -23,7 +23,7 @@ export interface DecoratorArgument {
 }
 
 export type DocAnnotation =
-  'summary' | 'description' | 'tag' | 'response' | 'hidden' | 'type' | 'info' | 'security';
+  'summary' | 'description' | 'tag' | 'response' | 'hidden' | 'type' | 'info' | 'security' | 'operationId';
 
 /** What a decorator does. */
 export type DecoratorRole =
@@ -77,6 +77,8 @@ export const DECORATORS = {
   Put: route('PUT', 'http'),
   Patch: route('PATCH', 'http'),
   Delete: route('DELETE', 'http'),
+  // The QUERY method (a safe, idempotent request with a body): its body is bound like POST's.
+  QueryMethod: route('QUERY', 'http'),
   SSE: route('GET', 'sse'),
   WebSocket: route('GET', 'websocket'),
   defineMethod: {
@@ -106,9 +108,9 @@ export const DECORATORS = {
   Data: param('data', [{ meaning: 'key', shape: 'string', optional: true }]),
   Ctx: param('ctx', []),
   Messages: param('messages', []),
+  Signal: param('signal', []),
   Next: param('next', []),
   component: {
-  Signal: param('signal', []),
     role: { kind: 'factory', makes: 'component' },
     on: [],
     args: [{ meaning: 'component class', shape: 'class', optional: false }],
@@ -127,6 +129,11 @@ export const DECORATORS = {
   ApiInfo: doc('info', ['class'], [{ meaning: 'info', shape: 'object', optional: false }]),
   ApiSummary: doc('summary', ['method'], [TEXT]),
   ApiDescription: doc('description', ['method'], [TEXT]),
+  ApiOperationId: doc(
+    'operationId',
+    ['method'],
+    [{ meaning: 'operation id', shape: 'string', optional: false }],
+  ),
   ApiTag: doc('tag', ['class', 'method'], [{ meaning: 'tag', shape: 'string', optional: true, rest: true }]),
   ApiResponse: doc(
     'response',

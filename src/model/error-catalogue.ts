@@ -186,7 +186,11 @@ export const ERROR_CODES = {
   },
   SVC_ERR_DUPLICATE_OPERATION_ID: {
     title: 'Duplicate operationId',
-    when: 'Two routes produce the same `operationId` (`<controller>_<method>`).',
+    when: 'Two routes have the same `operationId`, or one controller two routes the typed client calls by one name; both are named.',
+  },
+  SVC_ERR_INVALID_OPERATION_ID: {
+    title: 'Invalid operationId',
+    when: '`@ApiOperationId` was given an id that is not a letter or `_` followed by letters, digits, `_`, `.` or `-`.',
   },
   SVC_ERR_UNKNOWN_PATH_PARAM: {
     title: 'Unknown path parameter',

@@ -6,9 +6,9 @@
 export const CUSTOM_METHOD_NAME = /^[A-Z][A-Z0-9_-]*$/;
 
 /**
- * The methods of RFC 9110, and PATCH: on a known path, any of them that the path does not
- * answer is a 405 with `Allow`, whether or not another route of the app uses it. Other method
- * tokens that no route declares are a 501.
+ * The methods of RFC 9110, PATCH and QUERY (`@QueryMethod`): on a known path, any of them that the
+ * path does not answer is a 405 with `Allow`, whether or not another route of the app uses it.
+ * Other method tokens that no route declares are a 501.
  */
 export const STANDARD_METHODS: ReadonlySet<string> = new Set([
   'GET',
@@ -20,4 +20,5 @@ export const STANDARD_METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
   'TRACE',
   'CONNECT',
+  'QUERY',
 ]);

@@ -15,8 +15,9 @@ export type LogOption = StaticLogOption | ((line: string) => void);
 /**
  * The app options (`dev`, `bodyLimit`, `unknownProperties`, `sseHeartbeatMs`, `webSocket`, `log`)
  * come from the one option table; each given here wins over `@App` and `svc.config.json`.
+ * `operationIds` is not among them: it names what the analysis writes, not how the app runs.
  */
-export interface CreateAppOptions extends Omit<StaticAppOptions, 'log' | 'cors'> {
+export interface CreateAppOptions extends Omit<StaticAppOptions, 'log' | 'cors' | 'operationIds'> {
   /** CORS; the origin may be a function here (and in `@App`). */
   cors?: CorsOptions | false;
   /** The app model, or the path of its JSON file. Default: `<root>/.svc/app-model.json`. */

@@ -60,6 +60,7 @@ describe('every decorator: runtime records and analyzer model agree', () => {
       ['remove', 'DELETE', 'http', ':id'],
       ['rename', 'PATCH', 'http', ':id'],
       ['replace', 'PUT', 'http', ':id'],
+      ['search', 'QUERY', 'http', 'search'],
     ]);
   });
 

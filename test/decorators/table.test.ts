@@ -36,7 +36,7 @@ test('each route decorator records the HTTP method, kind and default path of its
   const routeNames = (Object.keys(DECORATORS) as DecoratorName[]).filter(
     (name) => DECORATORS[name].role.kind === 'route',
   );
-  assert.deepEqual(routeNames, ['Get', 'Post', 'Put', 'Patch', 'Delete', 'SSE', 'WebSocket']);
+  assert.deepEqual(routeNames, ['Get', 'Post', 'Put', 'Patch', 'Delete', 'QueryMethod', 'SSE', 'WebSocket']);
   for (const name of routeNames) {
     const decorate = svc[name as 'Get'];
     class Routes {

@@ -53,8 +53,9 @@ export function resolveSettings(
 ): RuntimeSettings {
   checkCreateAppOptions(options);
   checkModelOptions(model.options ?? {});
-  const pick = <K extends AppOptionName>(name: K): CreateAppOptions[K] | StaticAppOptions[K] =>
-    options[name] ?? model.options?.[name];
+  const pick = <K extends AppOptionName & keyof CreateAppOptions>(
+    name: K,
+  ): CreateAppOptions[K] | StaticAppOptions[K] => options[name] ?? model.options?.[name];
   const log = pick('log') ?? 'stderr';
   return {
     dev: pick('dev') ?? process.env.NODE_ENV === 'development',

@@ -9,6 +9,11 @@ const noop: AnyDecorator = () => {};
 
 export const ApiSummary = (_text: string): MethodDecorator => noop;
 export const ApiDescription = (_text: string): MethodDecorator => noop;
+/**
+ * The route's `operationId`, instead of the one the app's `operationIds` rule gives it; the typed
+ * client calls the route by it too. Unique in the app.
+ */
+export const ApiOperationId = (_operationId: string): MethodDecorator => noop;
 export const ApiTag = (..._names: string[]): AnyDecorator => noop;
 export interface ApiResponseOptions {
   description: string;

@@ -1,5 +1,5 @@
 /**
- * Controller, route and response decorators: `@Controller`, `@Get`..., `defineMethod`,
+ * Controller, route and response decorators: `@Controller`, `@Get`..., `@QueryMethod`, `defineMethod`,
  * `@StatusCode`, `@SetHeader`. HTTP methods, route kinds and defaults come from the decorator
  * table the analyzer reads too.
  */
@@ -16,7 +16,7 @@ export function Controller(path?: string): ClassDecorator {
   };
 }
 
-type RouteDecoratorName = 'Get' | 'Post' | 'Put' | 'Patch' | 'Delete' | 'SSE' | 'WebSocket';
+type RouteDecoratorName = 'Get' | 'Post' | 'Put' | 'Patch' | 'Delete' | 'QueryMethod' | 'SSE' | 'WebSocket';
 
 function routeDecorator(route: Omit<RouteRecord, 'methodName'>): MethodDecorator {
   return (target, propertyKey) => {
@@ -46,6 +46,11 @@ export const Post = (path?: string): MethodDecorator => builtinRoute('Post', pat
 export const Put = (path?: string): MethodDecorator => builtinRoute('Put', path);
 export const Patch = (path?: string): MethodDecorator => builtinRoute('Patch', path);
 export const Delete = (path?: string): MethodDecorator => builtinRoute('Delete', path);
+/**
+ * The HTTP QUERY method: a safe, idempotent request that carries its input in a body (bound with
+ * `@Body()` and validated like POST's). `@Query` is taken by query-string parameters.
+ */
+export const QueryMethod = (path?: string): MethodDecorator => builtinRoute('QueryMethod', path);
 export const SSE = (path?: string): MethodDecorator => builtinRoute('SSE', path);
 export const WebSocket = (path?: string): MethodDecorator => builtinRoute('WebSocket', path);
 

@@ -7,6 +7,7 @@ import {
   ApiDescription,
   ApiHidden,
   ApiInfo,
+  ApiOperationId,
   ApiResponse,
   ApiSecurity,
   ApiSummary,
@@ -39,10 +40,11 @@ import {
   PreInterceptor,
   Put,
   Query,
+  QueryMethod,
   SetHeader,
+  Signal,
   SSE,
   StatusCode,
-  Signal,
   WebSocket,
   type RequestContext,
 } from '../../../../src/index.js';
@@ -169,6 +171,12 @@ export class ItemsController {
   @Purge(':id')
   purge(@Param() id: string): string {
     return id;
+  }
+
+  @QueryMethod('search')
+  @ApiOperationId('searchItems')
+  search(@Body() filter: { name: string }): Item[] {
+    return [{ id: '1', name: filter.name }];
   }
 }
 
