@@ -28,11 +28,12 @@ export function compileLinear(pattern: string): LinearPattern {
   if ('unsupported' in translation) return translation;
   const { RE2JS, RE2JSSyntaxException } = re2js();
   try {
-    // RegExp.test's meaning, a match anywhere, as a whole-value match of `.*?(?:p).*`: RE2JS
-    // runs that on its lazy DFA, where `test` would take its one-pass engine for an anchored
-    // `^...$` (20 characters: ~220 ns against ~950 ns). `(?s)`: `.` here includes newlines.
-    const compiled = RE2JS.compile(`(?s:.*?)(?:${translation.re2})(?s:.*)`);
-    return { test: (value) => compiled.testExact(value) };
+    // RegExp.test's meaning, a match anywhere, is RE2JS's test. The `.*?` in front changes no
+    // answer but keeps an anchored `^...$` off RE2JS's one-pass engine, several times slower
+    // than its lazy DFA for a yes/no answer (`^[a-z0-9-]+$` on 20 characters: 0.9 against 6.3 µs
+    // at load 14; testExact of `.*?(?:p).*` took 2.1).
+    const compiled = RE2JS.compile(`(?s:.*?)(?:${translation.re2})`);
+    return { test: (value) => compiled.test(value) };
   } catch (error) {
     if (error instanceof RE2JSSyntaxException) return { unsupported: refusal(error) };
     throw error;
