@@ -1,15 +1,4 @@
-import {
-  ApiResponse,
-  Body,
-  Controller,
-  Param,
-  Post,
-  PubSub,
-  SSE,
-  StatusCode,
-  WebSocket,
-  type Subscription,
-} from 'svcjs';
+import { ApiResponse, Body, Controller, Param, Post, PubSub, SSE, StatusCode, WebSocket } from 'svcjs';
 import { topicOf, type ChatMessage, type PostedMessage, type RoomEvent } from './chat.js';
 
 /**
@@ -20,11 +9,11 @@ import { topicOf, type ChatMessage, type PostedMessage, type RoomEvent } from '.
 export class RoomsController {
   constructor(private readonly pubsub: PubSub) {}
 
-  /** Posts a message to everyone in the room. 503 while the PubSub transport (Redis) is down. */
+  /** Posts a message to everyone in the room. 503 while the PubSub transport (Redis) is down or not answering. */
   @Post('messages')
   @StatusCode(202)
   // publish() rejects while the transport is down; the analyzer cannot see that, so it is said here.
-  @ApiResponse(503, { description: 'The PubSub transport (Redis) is unreachable; nothing was sent' })
+  @ApiResponse(503, { description: 'The PubSub transport (Redis) is unreachable or did not answer in time' })
   async post(@Param() room: string, @Body() message: ChatMessage): Promise<void> {
     const posted: PostedMessage = { type: 'message', room, ...message, sentAt: new Date().toISOString() };
     await this.pubsub.publish(topicOf(room), posted);
@@ -33,33 +22,24 @@ export class RoomsController {
   /** The room's events as server-sent events: `joined`, then every message. */
   @SSE('events')
   events(@Param() room: string): AsyncIterable<RoomEvent> {
-    return listen(room, this.pubsub.subscribe<PostedMessage>(topicOf(room)));
+    return this.listen(room);
   }
 
   /** The same events as WebSocket text frames (JSON). */
   @WebSocket('socket')
   socket(@Param() room: string): AsyncIterable<RoomEvent> {
-    return listen(room, this.pubsub.subscribe<PostedMessage>(topicOf(room)));
+    return this.listen(room);
   }
-}
 
-/**
- * `joined` once the subscription is live, then the room's messages. Written as a plain iterator
- * so that `return()`, which svc calls the moment the client leaves, unsubscribes at once: an
- * async generator around the subscription would only notice at the room's next message.
- */
-function listen(room: string, messages: Subscription<PostedMessage>): AsyncIterableIterator<RoomEvent> {
-  let joined = false;
-  return {
-    async next(): Promise<IteratorResult<RoomEvent>> {
-      if (joined) return messages.next();
-      joined = true;
-      await messages.ready;
-      return { done: false, value: { type: 'joined', room, server: process.pid } };
-    },
-    return: () => messages.return(),
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  /**
+   * `joined` once the subscription is live, then the room's messages. The subscription belongs
+   * to the request that made it: when the client leaves, svc ends it, so the generator finishes
+   * at once even while it waits inside `yield*` in a quiet room.
+   */
+  private async *listen(room: string): AsyncIterable<RoomEvent> {
+    const messages = this.pubsub.subscribe<PostedMessage>(topicOf(room));
+    await messages.ready;
+    yield { type: 'joined', room, server: process.pid };
+    yield* messages;
+  }
 }

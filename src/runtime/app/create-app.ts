@@ -14,6 +14,7 @@ import { createRequestLog } from '../http/request-log.js';
 import { ComponentSteps } from '../lifecycle/build-chain.js';
 import { catchClassResolver } from '../lifecycle/catch-classes.js';
 import { AppPubSub } from '../pubsub/app-pubsub.js';
+import { bindSubscriptionsToRequests } from '../pubsub/request-scope.js';
 import { compileRoute, type CompiledRoute, type RouteCompileContext } from './compile-route.js';
 import { inject } from './inject.js';
 import { joinModel, type JoinedApp } from './join.js';
@@ -54,7 +55,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     settings,
     streams: { sseHeartbeatMs: settings.sseHeartbeatMs, shutdown: new StreamShutdown() },
   };
-  const routes = await compileRoutes(joined, container, context);
+  const compiled = await compileRoutes(joined, container, context);
+  // Known once every instance exists: only an app that hands out PubSub binds subscriptions to requests.
+  const routes = pubsub.inUse ? compiled.map(withRequestSubscriptions) : compiled;
   // Every instance exists once the routes are compiled; none serves a request before its onInit.
   await pubsub.connect();
   await runInitHooks(container.created);
@@ -62,10 +65,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     ...settings,
     cors: settings.cors && compileCors(settings.cors),
     answerOptions: await compileOptionsAnswer(context.appUses, context.steps, settings),
+    shutdown: context.streams.shutdown,
   };
   const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), requestSettings), options, {
     model,
-    shutdown: context.streams.shutdown,
     baseDir,
     dev: settings.dev,
   });
@@ -138,4 +141,8 @@ function withDocsIfOn(
 
 function routeInfo(route: CompiledRoute): RouteInfo {
   return { method: route.method, path: route.fullPath, kind: route.kind, handler: route.label };
+}
+
+function withRequestSubscriptions(route: CompiledRoute): CompiledRoute {
+  return { ...route, handle: bindSubscriptionsToRequests(route.handle) };
 }

@@ -12,7 +12,9 @@ import { FrameworkHttpError } from '../errors/problem.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import type { RoutePlan } from '../lifecycle/pipeline.js';
 import { encodeItems } from '../serialize/encode-items.js';
+import { requestScopeRunner } from '../pubsub/request-scope.js';
 import { sendEventStream } from '../streams/sse.js';
+import type { WebSocketHandler } from '../streams/websocket-session.js';
 
 export interface StreamSettings {
   sseHeartbeatMs: number;
@@ -92,9 +94,12 @@ export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
       },
     );
   }
-  ex.webSocketHandler = (messages, closed) => {
+  const handler: WebSocketHandler = (messages, closed) => {
     ex.messages = messages;
     closed.addEventListener('abort', () => ex.connectionClosed(), { once: true });
     return encodeItems(plan.invokeHandler(ex), plan.serialize);
   };
+  // The session starts later, from the upgrade: it still belongs to this request.
+  handler.runInScope = requestScopeRunner();
+  ex.webSocketHandler = handler;
 };

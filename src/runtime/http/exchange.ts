@@ -8,6 +8,7 @@ import type { CookieOptions, RequestContext, RequestView, ResponseView } from '.
 import { DataHolder } from '../data-holder.js';
 import { parseCookies } from './cookies.js';
 import { parseQuery, type QueryRecord } from './query.js';
+import type { WebSocketHandler } from '../streams/websocket-session.js';
 import { CONNECTION_CLOSED, RequestSignal, type ShutdownSource } from './request-signal.js';
 import { expiredCookie, serializeCookie } from './set-cookie.js';
 
@@ -24,8 +25,7 @@ export class Exchange implements RequestView {
   /** True when the request asks for a WebSocket upgrade (it came through the 'upgrade' event). */
   upgrade = false;
   /** Set by a WebSocket route that accepted the upgrade: runs the handler for the connection. */
-  webSocketHandler: ((messages: AsyncIterable<string>, closed: AbortSignal) => unknown) | undefined =
-    undefined;
+  webSocketHandler: WebSocketHandler | undefined = undefined;
   /** `@Messages()`: the incoming messages of the accepted connection. */
   messages: AsyncIterable<string> | undefined = undefined;
   /**
@@ -36,6 +36,7 @@ export class Exchange implements RequestView {
   /** The app's shutdown, which aborts `signal`; set by the request handler. */
   shutdown: ShutdownSource | undefined = undefined;
   private requestSignal: RequestSignal | undefined = undefined;
+  private overCallbacks: (() => void)[] | undefined = undefined;
   private parsedQuery: QueryRecord | undefined = undefined;
   private parsedCookies: Record<string, string> | undefined = undefined;
 
@@ -77,9 +78,22 @@ export class Exchange implements RequestView {
     return this.watchedEnd().signal;
   }
 
-  /** The request's WebSocket connection closed: its signal aborts. */
+  /** The request's WebSocket connection closed: its signal aborts, and it is over. */
   connectionClosed(): void {
     this.watchedEnd().abort(CONNECTION_CLOSED);
+    const callbacks = this.overCallbacks;
+    this.overCallbacks = undefined;
+    if (callbacks !== undefined) for (const callback of callbacks) callback();
+  }
+
+  /**
+   * Calls `callback` once when the request is over: its response closed (complete or cut) or, on
+   * an upgraded request, its WebSocket closed.
+   */
+  whenOver(callback: () => void): void {
+    if (this.upgrade) (this.overCallbacks ??= []).push(callback);
+    else if (this.res.closed) callback();
+    else this.res.once('close', callback);
   }
 
   private watchedEnd(): RequestSignal {

@@ -20,6 +20,11 @@ export class AppPubSub {
     this.providers = { PubSub: { target: PubSub, create } };
   }
 
+  /** Whether some class received it: then subscriptions are bound to the requests that make them. */
+  get inUse(): boolean {
+    return this.handedOut;
+  }
+
   /** Connects when a class received it: a Redis outage at start-up is logged, and publishes answer 503 until it ends. */
   async connect(): Promise<void> {
     if (this.handedOut) await this.instance.connect();

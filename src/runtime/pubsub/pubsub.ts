@@ -11,6 +11,7 @@ import { SvcError } from '../errors/svc-error.js';
 import { ClusterTransport, underClusterRelay } from './cluster.js';
 import { InProcessTransport } from './in-process.js';
 import { RedisTransport } from './redis.js';
+import { currentRequestSubscriptions } from './request-scope.js';
 import { TopicSubscription, type Subscription } from './subscription.js';
 import { unavailable, type Deliver, type Transport } from './transport.js';
 
@@ -67,16 +68,23 @@ export class PubSub {
 
   /**
    * The messages published to `topic` from now on, as an async iterator (return it from an
-   * `@SSE` or `@WebSocket` handler). Its `return()`, which svc calls when the client goes away,
-   * unsubscribes. A subscriber that falls `maxQueue` messages behind is ended with an error.
+   * `@SSE` or `@WebSocket` handler, or `yield*` it). Its `return()`, which svc calls when the
+   * client goes away, unsubscribes. One made while serving a request also ends when that request
+   * is over, even while a generator is parked inside `yield*`. A subscriber that falls `maxQueue`
+   * messages behind is ended with an error.
    */
   subscribe<T = unknown>(topic: string): Subscription<T> {
     const entry = this.topics.get(topic) ?? this.open(topic);
-    const subscription = new TopicSubscription<T>(topic, this.maxQueue, entry.listening, (ended) =>
-      this.leave(ended as TopicSubscription<unknown>),
-    );
+    const request = currentRequestSubscriptions();
+    const subscription = new TopicSubscription<T>(topic, this.maxQueue, entry.listening, (ended) => {
+      request?.release(ended);
+      this.leave(ended as TopicSubscription<unknown>);
+    });
     if (this.closed) subscription.finish();
-    else entry.subscribers.add(subscription as TopicSubscription<unknown>);
+    else {
+      entry.subscribers.add(subscription as TopicSubscription<unknown>);
+      request?.bind(subscription);
+    }
     return subscription;
   }
 

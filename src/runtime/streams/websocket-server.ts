@@ -66,7 +66,8 @@ export function installWebSocketSupport(
     res.detachSocket(socket as Parameters<ServerResponse['detachSocket']>[0]);
     if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      void runWebSocketSession(ws, handler, { ...options, log });
+      const session = (): Promise<void> => runWebSocketSession(ws, handler, { ...options, log });
+      void (handler.runInScope ? handler.runInScope(session) : session());
     });
   }
 

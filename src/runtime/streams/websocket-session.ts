@@ -13,7 +13,10 @@ import { StreamEnd } from './stream-end.js';
  * Runs once per connection; may return an AsyncIterable (or a promise of one) of items to send.
  * `closed` aborts when the connection has closed.
  */
-export type WebSocketHandler = (messages: AsyncIterable<string>, closed: AbortSignal) => unknown;
+export type WebSocketHandler = ((messages: AsyncIterable<string>, closed: AbortSignal) => unknown) & {
+  /** Runs the session in the scope of the upgrade request that accepted it, when there is one. */
+  runInScope?: <R>(session: () => R) => R;
+};
 
 export interface WebSocketSessionOptions {
   /** Ping interval; a peer that has not answered the previous ping is terminated. Default 30000; 0 turns it off. */
