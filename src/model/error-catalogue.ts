@@ -30,6 +30,11 @@ export const ERROR_CODES = {
     when: 'The request could not be parsed as HTTP, or where it begins is not certain; the connection is closed.',
   },
   SVC_ERR_MALFORMED_JSON: { status: 400, title: 'Bad Request', when: 'The request body is not valid JSON.' },
+  SVC_ERR_BODY_TOO_DEEP: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'The JSON request body nests arrays and objects more than 128 levels deep.',
+  },
   SVC_ERR_VALIDATION: {
     status: 400,
     title: 'Bad Request',

@@ -1,11 +1,12 @@
 /**
  * Reads a JSON request body: only for routes that bind one. Enforces the size limit while
  * reading (413, and the connection is closed after the answer), rejects non-JSON content
- * types (415) and malformed JSON (400). An empty body is `undefined`.
+ * types (415), malformed JSON (400) and JSON nested deeper than MAX_JSON_DEPTH (400). An empty
+ * body is `undefined`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FrameworkHttpError } from '../errors/problem.js';
-import { parseJsonSafely } from './secure-json.js';
+import { JsonTooDeepError, parseJsonSafely } from './secure-json.js';
 
 const CLOSE = { connection: 'close' };
 
@@ -72,6 +73,11 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   try {
     return parseJsonSafely(text);
   } catch (error) {
+    if (error instanceof JsonTooDeepError)
+      throw new FrameworkHttpError(
+        'SVC_ERR_BODY_TOO_DEEP',
+        `The request body nests arrays and objects more than ${error.limit} levels deep.`,
+      );
     const reason = error instanceof Error ? error.message : String(error);
     throw new FrameworkHttpError('SVC_ERR_MALFORMED_JSON', `The request body is not valid JSON: ${reason}`);
   }
