@@ -2,13 +2,14 @@
  * The HTTP QUERY method over real sockets (docs/routing.md): a `@QueryMethod` route binds and
  * validates its body like POST, QUERY on a known path that does not serve it is 405 with `Allow`
  * (in an app with no QUERY route too), OPTIONS and CORS preflights list QUERY only where served,
- * and `Expect: 100-continue` gets its `100 Continue` before the body is sent.
+ * `Expect: 100-continue` gets its `100 Continue` before the body is sent, and QUERY keeps a
+ * connection alive and takes a chunked body as Node's own methods do.
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseResponses, rawRequest, type RawResponse } from '../custom-methods/raw-client.js';
+import { parseResponses, rawExchange, rawRequest, type RawResponse } from '../custom-methods/raw-client.js';
 import { serveFixture } from '../support/served-fixture.js';
 
 const queryApp = serveFixture(fileURLToPath(new URL('../fixtures/query-method/', import.meta.url)));
@@ -93,6 +94,27 @@ describe('a @QueryMethod route, over raw sockets', () => {
     assert.deepEqual([malformed.status, problemCode(malformed)], [400, 'SVC_ERR_MALFORMED_JSON']);
     const text = await query('/api/books', 'author=x', 'text/plain');
     assert.deepEqual([text.status, problemCode(text)], [415, 'SVC_ERR_UNSUPPORTED_MEDIA_TYPE']);
+  });
+
+  it('serves two QUERY requests on one kept-alive connection, the second with a chunked body', async () => {
+    const first = JSON.stringify({ author: 'Octavia E. Butler' });
+    const second = JSON.stringify({ author: 'Ursula K. Le Guin', since: 1972 });
+    const chunked = `${second.length.toString(16)}\r\n${second}\r\n0\r\n\r\n`;
+    const requests = [
+      `QUERY /api/books HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${first.length}\r\n\r\n${first}`,
+      `QUERY /api/books HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked}`,
+    ];
+    const responses = parseResponses(await rawExchange(portOf(queryApp.base), [requests.join('')]));
+    assert.deepEqual(
+      responses.map((response) => [
+        response.status,
+        (JSON.parse(response.body) as { id: string }[]).map((book) => book.id),
+      ]),
+      [
+        [200, ['2']],
+        [200, ['1']],
+      ],
+    );
   });
 
   it('sends 100 Continue to Expect: 100-continue, then answers the body it asked for', async () => {
