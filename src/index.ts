@@ -51,6 +51,7 @@ export type { AppOptions, Provider, Constructor } from './runtime/decorators/met
 export { DataHolder } from './runtime/data-holder.js';
 export { PubSub, type PubSubSettings } from './runtime/pubsub/pubsub.js';
 export type { Subscription } from './runtime/pubsub/subscription.js';
+export type { ReadinessCheck } from './runtime/health/index.js';
 export { MiddlewareResult, GuardResult, type EarlyResponse } from './runtime/results.js';
 export type { CookieOptions, RequestContext, RequestView, ResponseView } from './runtime/context.js';
 export {

@@ -30,6 +30,18 @@ export interface PubSubOptions {
   commandTimeoutMs?: number;
 }
 
+/** Liveness and readiness endpoints for load balancers and orchestrators (docs/production.md, "Health"). */
+export interface HealthOptions {
+  /** The liveness path, outside the app's prefix. Default `'/health/live'`. */
+  live?: string;
+  /** The readiness path, outside the app's prefix. Default `'/health/ready'`. */
+  ready?: string;
+  /** Show both endpoints in the OpenAPI documents (read at build time). Default false. */
+  document?: boolean;
+  /** How long each readiness check may take before it counts as not ready, in ms. Default 2000. */
+  checkTimeoutMs?: number;
+}
+
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
 export interface StaticAppOptions {
   /** Dev mode: stack traces in 500 bodies, response-schema warnings. */
@@ -56,6 +68,8 @@ export interface StaticAppOptions {
   compression?: boolean;
   /** How long a graceful shutdown waits for in-flight requests before closing their connections, in ms. */
   shutdownGraceMs?: number;
+  /** Liveness and readiness endpoints (given as a whole); `false` turns both off. */
+  health?: HealthOptions | false;
   /** How the analyzer names operations that have no `@ApiOperationId` (not a `createApp` option). */
   operationIds?: OperationIdRule;
 }
@@ -171,6 +185,30 @@ export function isCorsOptions(value: unknown, runtimeOrigin = false): boolean {
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
+export const DEFAULT_HEALTH_LIVE = '/health/live';
+export const DEFAULT_HEALTH_READY = '/health/ready';
+export const DEFAULT_HEALTH_CHECK_TIMEOUT_MS = 2000;
+/** Node's timers take at most 2^31 - 1 ms; a longer delay fires at once. */
+const MAX_HEALTH_CHECK_TIMEOUT_MS = 2 ** 31 - 1;
+const HEALTH_KEYS: Record<keyof HealthOptions, (value: unknown) => boolean> = {
+  live: (value) => typeof value === 'string' && DOCS_PATH.test(value),
+  ready: (value) => typeof value === 'string' && DOCS_PATH.test(value),
+  document: (value) => typeof value === 'boolean',
+  checkTimeoutMs: (value) => isPositiveInteger(value) && (value as number) <= MAX_HEALTH_CHECK_TIMEOUT_MS,
+};
+
+/** `false`, or known keys with valid values; the two paths differ (one would hide the other). */
+function isHealthOptions(value: unknown): boolean {
+  if (value === false) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const health = value as HealthOptions;
+  if ((health.live ?? DEFAULT_HEALTH_LIVE) === (health.ready ?? DEFAULT_HEALTH_READY)) return false;
+  return Object.entries(health).every(([key, field]) => {
+    const check = HEALTH_KEYS[key as keyof HealthOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
 export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
   dev: {
     expected: 'true or false',
@@ -239,6 +277,17 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     expected: 'an integer >= 0',
     isValidStatic: isNonNegativeInteger,
     default: DEFAULT_SHUTDOWN_GRACE_MS,
+  },
+  health: {
+    expected:
+      "false or { live?: a path such as '/health/live', ready?: another path, document?: boolean, checkTimeoutMs?: integer from 1 to 2147483647 }",
+    isValidStatic: isHealthOptions,
+    default: {
+      live: DEFAULT_HEALTH_LIVE,
+      ready: DEFAULT_HEALTH_READY,
+      document: false,
+      checkTimeoutMs: DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
+    },
   },
   operationIds: {
     expected: "'controller_method' or 'method'",

@@ -7,6 +7,7 @@ import type { JsonSchema } from '../model/json-schema.js';
 import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { documentParameters, documentRequestBody } from './parameters.js';
 import { reachableSchemas } from '../model/refs.js';
+import { withHealthPaths } from './health.js';
 import { documentResponses, sharedResponses } from './responses.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
 import { coveringSecurity, securityRequirement, withoutCredentials } from './security.js';
@@ -19,7 +20,7 @@ type StandardMethod = (typeof METHOD_ORDER)[number];
 /** Top-level keys in the canonical order: openapi, info, servers, (tags: svc writes none), paths, components. */
 export function buildOpenApiDocument(model: AppModel, write: SchemaWriter = publicSchema): OpenApiDocument {
   const schemes = new Map<string, SecurityModel>();
-  const paths = buildPaths(model, write, schemes);
+  const paths = withHealthPaths(buildPaths(model, write, schemes), model, write);
   const responses = sharedResponses(visibleRoutes(model), write);
   const schemas = reachableSchemas({ paths, responses }, model.schemas);
   const components: OpenApiComponents = {};
@@ -167,6 +168,7 @@ function orderOperation(operation: OpenApiOperation): OpenApiOperation {
     'responses',
     'deprecated',
     'security',
+    'servers',
     'x-svc-websocket',
   ];
   const ordered: Record<string, unknown> = {};

@@ -41,6 +41,8 @@ export interface OpenApiOperation {
   responses: Record<string, OpenApiResponse | OpenApiReference>;
   deprecated?: boolean;
   security?: OpenApiSecurityRequirement[];
+  /** Where this operation is served instead of the document's servers (svc's health endpoints, outside the prefix). */
+  servers?: { url: string }[];
   /** A WebSocket route: the `get` is the upgrade request. */
   'x-svc-websocket'?: true;
 }

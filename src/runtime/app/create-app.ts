@@ -8,6 +8,7 @@ import type { AppModel } from '../../model/app-model.js';
 import type { CreateAppOptions, ListenOptions, RouteInfo, ShutdownReport, SvcApp } from '../app-types.js';
 import { documentCandidates, resolveDocsPath, withDocsPage } from '../docs-page/index.js';
 import { Container } from '../di/container.js';
+import { createHealth, withoutProbes } from '../health/index.js';
 import { runInitHooks, runShutdownHooks } from '../di/hooks.js';
 import { compileCors } from '../http/cors.js';
 import { createRequestLog } from '../http/request-log.js';
@@ -61,13 +62,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   // Every instance exists once the routes are compiled; none serves a request before its onInit.
   await pubsub.connect();
   await runInitHooks(container.created);
+  // After onInit: the readiness checks are those of the instances, ready to be asked.
+  const health = settings.health && createHealth(settings.health, container.created, settings.log);
   const requestSettings = {
     ...settings,
     cors: settings.cors && compileCors(settings.cors),
     answerOptions: await compileOptionsAnswer(context.appUses, context.steps, settings),
     shutdown: context.streams.shutdown,
   };
-  const handler = withDocsIfOn(createRequestHandler(buildRouteTable(routes), requestSettings), options, {
+  // The health endpoints first: an app route on their path is the duplicate the error names.
+  const table = buildRouteTable([...(health?.routes ?? []), ...routes]);
+  const handler = withDocsIfOn(createRequestHandler(table, requestSettings), options, {
     model,
     baseDir,
     dev: settings.dev,
@@ -89,11 +94,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
         log: settings.log,
         methods: routes.map((route) => route.method),
         bodyLimit: settings.bodyLimit,
-        requestLog: createRequestLog(settings.requestLog, settings.dev),
+        requestLog: withoutProbes(createRequestLog(settings.requestLog, settings.dev), settings.health),
       });
       return listenOn(handle.server, host, port);
     },
     async close() {
+      // First, so a probe that still reaches the server tells its load balancer to stop sending.
+      health?.drain();
       let report: ShutdownReport | undefined;
       if (handle !== undefined && handle.server.listening) {
         const sseStreams = context.streams.shutdown.endAll();

@@ -7,6 +7,9 @@ import type { AppModel } from '../../model/app-model.js';
 import {
   APP_OPTION_NAMES,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
+  DEFAULT_HEALTH_LIVE,
+  DEFAULT_HEALTH_READY,
   DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS,
   DEFAULT_PUBSUB_MAX_QUEUE,
   DEFAULT_SHUTDOWN_GRACE_MS,
@@ -15,6 +18,7 @@ import {
   invalidOptionReason,
   isAppOptionName,
   type AppOptionName,
+  type HealthOptions,
   type PubSubOptions,
   type CorsOptions,
   type StaticAppOptions,
@@ -40,6 +44,8 @@ export interface RuntimeSettings {
   cors: CorsOptions | undefined;
   compression: boolean;
   shutdownGraceMs: number;
+  /** The health endpoints (the option taken whole, its gaps filled), or undefined when off. */
+  health: { live: string; ready: string; checkTimeoutMs: number } | undefined;
 }
 
 /** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
@@ -69,6 +75,17 @@ export function resolveSettings(
     cors: resolveCors(options.cors, appDecorator?.cors, model.options?.cors),
     compression: pick('compression') ?? true,
     shutdownGraceMs: pick('shutdownGraceMs') ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    health: resolveHealth(pick('health')),
+  };
+}
+
+/** Taken whole from the first place that gives it (like `webSocket`); `false` turns it off. */
+function resolveHealth(option: HealthOptions | false | undefined): RuntimeSettings['health'] {
+  if (option === false) return undefined;
+  return {
+    live: option?.live ?? DEFAULT_HEALTH_LIVE,
+    ready: option?.ready ?? DEFAULT_HEALTH_READY,
+    checkTimeoutMs: option?.checkTimeoutMs ?? DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
   };
 }
 

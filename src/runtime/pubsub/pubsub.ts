@@ -166,3 +166,13 @@ function notJson(topic: string, why: string): SvcError {
     `PubSub.publish('${topic}'): the message is not JSON (${why})`,
   );
 }
+
+/**
+ * For the readiness check (src/runtime/health): whether both Redis connections of `pubsub` are
+ * ready now; undefined when it carries messages without Redis or has not started.
+ */
+export function redisConnected(pubsub: PubSub): boolean | undefined {
+  const transport = pubsub['transport'];
+  if (!(transport instanceof RedisTransport)) return undefined;
+  return transport['publisher']?.isReady === true && transport['subscriber']?.isReady === true;
+}
