@@ -1,7 +1,8 @@
 /**
- * The `svcPattern` ajv keyword: `pattern` with the length cap of pattern.ts, so a body string
- * meets the same ReDoS safeguard as a query value. ajv-schema.ts puts it in place of every
- * `pattern`; its errors read as `pattern`'s did (`must match pattern "..."`).
+ * The `svcPattern` ajv keyword: `pattern` as pattern.ts runs it (RE2JS in linear time, with its
+ * length caps), so a body string meets the same ReDoS safeguard as a query value; ajv's own
+ * `pattern` would run RegExp. ajv-schema.ts puts it in place of every `pattern`; its errors read
+ * as `pattern`'s did (`must match pattern "..."`).
  */
 import type { Ajv, ErrorObject } from 'ajv';
 import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './pattern.js';
