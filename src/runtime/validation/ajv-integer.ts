@@ -3,7 +3,9 @@
  * `9007199254740992` without a word, so an `integer` outside ±(2^53 − 1) may already be a
  * different number than the client sent: it is refused rather than silently rounded. A `bigint`
  * takes its full range as a string of digits (`"9007199254740993"`), and a JSON number only
- * within the safe range, for the same reason.
+ * within the safe range, for the same reason. Its digits are bounded (MAX_BIGINT_DIGITS):
+ * `BigInt()` and `toString()` take time that grows faster than the length (a million digits:
+ * a quarter of a second each way), and no use of an integer needs thousands of digits.
  *
  * ajv-schema.ts puts `svcSafeInteger` on every `integer` schema and `svcBigInt` in place of the
  * type of every `bigint` one; their errors carry their own message.
@@ -22,6 +24,16 @@ const BIGINT_RANGE_MESSAGE =
 /** A string of digits, optionally signed: how a bigint travels in JSON beyond the safe range. */
 export const BIGINT_DIGITS = /^-?\d+$/;
 
+/** The most digits a bigint input may have, in a body or a text input (10^1000 ≈ 2^3322). */
+export const MAX_BIGINT_DIGITS = 1000;
+
+export const BIGINT_LENGTH_MESSAGE = `must have at most ${MAX_BIGINT_DIGITS} digits`;
+
+/** Whether a string of digits (sign included) is longer than MAX_BIGINT_DIGITS digits. */
+export function hasTooManyDigits(text: string): boolean {
+  return text.length - (text.startsWith('-') || text.startsWith('+') ? 1 : 0) > MAX_BIGINT_DIGITS;
+}
+
 type KeywordValidate = ((data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] };
 
 export function addIntegerKeywords(ajv: Ajv): void {
@@ -37,10 +49,14 @@ const safeInteger: KeywordValidate = (data) => {
 };
 
 const bigIntValue: KeywordValidate = (data) => {
-  if (typeof data === 'string' && BIGINT_DIGITS.test(data)) return true;
+  if (typeof data === 'string' && !hasTooManyDigits(data) && BIGINT_DIGITS.test(data)) return true;
   if (Number.isSafeInteger(data)) return true;
-  const message =
-    typeof data === 'number' && Number.isInteger(data) ? BIGINT_RANGE_MESSAGE : BIGINT_TYPE_MESSAGE;
-  bigIntValue.errors = [{ keyword: BIGINT_KEYWORD, params: {}, message }];
+  bigIntValue.errors = [{ keyword: BIGINT_KEYWORD, params: {}, message: bigIntMessage(data) }];
   return false;
 };
+
+function bigIntMessage(data: unknown): string {
+  if (typeof data === 'number' && Number.isInteger(data)) return BIGINT_RANGE_MESSAGE;
+  if (typeof data === 'string' && BIGINT_DIGITS.test(data)) return BIGINT_LENGTH_MESSAGE;
+  return BIGINT_TYPE_MESSAGE;
+}

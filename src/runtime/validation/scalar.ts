@@ -8,7 +8,7 @@
 import type { JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
 import { unwrapSingle } from '../../model/schema-walk.js';
-import { SAFE_INTEGER_MESSAGE } from './ajv-integer.js';
+import { BIGINT_LENGTH_MESSAGE, hasTooManyDigits, SAFE_INTEGER_MESSAGE } from './ajv-integer.js';
 import { describeSchema, type Schemas } from './schema-walk.js';
 
 export class Invalid {
@@ -85,7 +85,8 @@ function parseInteger(text: string): number | Invalid {
 }
 
 function parseBigInt(text: string): bigint | Invalid {
-  return INTEGER.test(text) ? BigInt(text) : new Invalid('must be an integer');
+  if (!INTEGER.test(text)) return new Invalid('must be an integer');
+  return hasTooManyDigits(text) ? new Invalid(BIGINT_LENGTH_MESSAGE) : BigInt(text);
 }
 
 function parseBoolean(text: string): boolean | Invalid {
