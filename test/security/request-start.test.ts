@@ -1,9 +1,14 @@
-/** Locating a refused request's start: the rules, and the method table checked against Node's own parser. */
+/**
+ * Locating a refused request's start: the rules, and what they rely on from Node's own parser
+ * checked against the Node version that runs the tests (its method table, and its private
+ * `parser.duration()` telling whether it is between requests).
+ */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { idleBeforePacket, sampleParserIdle } from '../../src/runtime/http/custom-methods/parser-idle.js';
 import { PARSER_METHOD_WORDS } from '../../src/runtime/http/custom-methods/parser-methods.js';
 import { locateRequestStart } from '../../src/runtime/http/custom-methods/request-start.js';
 import { listen, stopServer } from '../streams/helpers.js';
@@ -85,5 +90,52 @@ describe("the method table matches Node's parser", () => {
       const refusal = await refusedAt(`${method} / HTTP/1.1\r\n\r\n`);
       assert.deepEqual([method, refusal.bytesParsed], [method, expected]);
     }
+  });
+});
+
+describe("Node's parser tells when it is between requests", () => {
+  let server: http.Server;
+  let port: number;
+  const seen: boolean[] = [];
+  before(async () => {
+    server = http.createServer((req, res) => {
+      // Sampled as svc samples it: once the request was read to its end.
+      req.on('end', () => {
+        sampleParserIdle(req.socket);
+        // An empty "next read": idle exactly when nothing of another request was consumed.
+        seen.push(idleBeforePacket(req.socket, Buffer.alloc(0)));
+      });
+      req.resume();
+      res.end();
+    });
+    port = await listen(server);
+  });
+  after(() => stopServer(server));
+
+  async function idleAfter(bytes: string): Promise<boolean> {
+    const count = seen.length;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.on('data', () => socket.end());
+    socket.write(bytes);
+    await once(socket, 'close');
+    assert.equal(seen.length, count + 1, `no request ended for ${JSON.stringify(bytes)}`);
+    return seen.at(-1)!;
+  }
+
+  it('idle after a request read to its end, not once a method prefix after it was read', async () => {
+    const request = 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi';
+    const outcomes: [string, boolean][] = [];
+    for (const after of ['', '\r\n', 'A', 'GET', 'MK', '\r\nC']) {
+      outcomes.push([after, await idleAfter(request + after)]);
+    }
+    assert.deepEqual(outcomes, [
+      ['', true],
+      ['\r\n', true],
+      ['A', false],
+      ['GET', false],
+      ['MK', false],
+      ['\r\nC', false],
+    ]);
   });
 });

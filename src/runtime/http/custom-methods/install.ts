@@ -2,13 +2,16 @@
  * Serves requests whose method Node's HTTP parser does not know (`defineMethod('CUSTOM')`).
  * llhttp rejects such a request with HPE_INVALID_METHOD before any handler runs; the server's
  * 'clientError' event hands over the bytes read so far (`err.rawPacket`) and the socket, and
- * the request is parsed here and given to the normal request handler. Every other client
- * error keeps Node's default answer.
+ * the request is parsed here and given to the normal request handler (or, when it expects
+ * `100 Continue`, to the server's 'checkContinue' listeners, as Node does: dispatch.ts). Every
+ * other client error keeps Node's default answer.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { answerProblem } from './answer.js';
-import { CustomMethodConnection, inFlightResponse, socketFree, type RequestHandler } from './connection.js';
+import { CustomMethodConnection, socketFree } from './connection.js';
+import { dispatcher, type RequestHandler } from './dispatch.js';
+import { idleBeforePacket, sampleOnRequestEnd } from './parser-idle.js';
 import { locateRequestStart } from './request-start.js';
 
 const UNCERTAIN_START =
@@ -60,22 +63,13 @@ function declaredTest(methods: CustomMethodOptions['methods']): (method: string)
   return (method) => declared.has(method);
 }
 
-const lastRequest = Symbol('svc.lastRequest');
-type NotedSocket = Socket & { [lastRequest]?: IncomingMessage };
-
 /**
- * Call from the server's request listener for every request Node parsed: a custom method on a
- * kept-alive connection is taken over only when the request before it was read to its end.
+ * Call from the server's request listener for every request Node parsed: a custom method that
+ * begins a later read of the connection is taken over only when Node's parser was between
+ * requests as that read began, which is sampled when a request was read to its end.
  */
 export function noteRequest(req: IncomingMessage): void {
-  (req.socket as NotedSocket)[lastRequest] = req;
-}
-
-/** The parser was between requests when the refused read began. */
-function idleBeforePacket(socket: Socket, packet: Buffer): boolean {
-  if (socket.bytesRead === packet.length) return true;
-  const previous = (socket as NotedSocket)[lastRequest];
-  return previous !== undefined && previous.readableEnded && !inFlightResponse(socket);
+  req.on('end', sampleOnRequestEnd);
 }
 
 /** Removes the server's own parser from the socket so it stops reading (and re-failing on) its bytes. */
@@ -99,6 +93,7 @@ export function installCustomMethodSupport(
     timeoutMs: options.timeoutMs ?? DEFAULT_CUSTOM_METHOD_TIMEOUT_MS,
   };
   const otherError = options.onOtherClientError ?? answerLikeNode;
+  const dispatch = dispatcher(server, handleRequest);
   const takenOver = new WeakSet<Socket>();
   const onClientError = (error: ClientError, socket: Socket): void => {
     // After a takeover the server's parser may still report (for example its request timeout).
@@ -115,7 +110,7 @@ export function installCustomMethodSupport(
       });
       return;
     }
-    new CustomMethodConnection(socket, packet.subarray(start.offset), limits, handleRequest);
+    new CustomMethodConnection(socket, packet.subarray(start.offset), limits, dispatch);
   };
   server.on('clientError', onClientError);
   return () => server.off('clientError', onClientError);
