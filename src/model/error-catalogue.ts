@@ -22,7 +22,7 @@ export const ERROR_CODES = {
   SVC_ERR_BAD_PATH: {
     status: 400,
     title: 'Bad Request',
-    when: 'The request path has a malformed percent-encoding or is not an origin-form path.',
+    when: 'The request path has a malformed percent-encoding, or the target is neither a path nor an absolute http(s) URI.',
   },
   SVC_ERR_BAD_REQUEST: {
     status: 400,

@@ -19,6 +19,13 @@ describe('custom-method request head parser', () => {
     });
   });
 
+  it('takes an absolute-form target as sent (the request handler routes on its path)', () => {
+    for (const url of ['http://x/a?b=1', 'HTTPS://x:8443/a', 'http://x', 'http://x?b=1']) {
+      const parsed = parse(`CUSTOM ${url} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      assert.equal(parsed.state === 'complete' && parsed.head.url, url);
+    }
+  });
+
   it('waits for the blank line', () => {
     assert.deepEqual(parse('CUSTOM / HTTP/1.1\r\nHost: x\r\n'), { state: 'incomplete' });
   });
@@ -27,7 +34,9 @@ describe('custom-method request head parser', () => {
     for (const text of [
       'CUSTOM /\r\n\r\n',
       'CUSTOM  / HTTP/1.1\r\n\r\n',
-      'CUSTOM http://x/ HTTP/1.1\r\n\r\n',
+      'CUSTOM ftp://x/ HTTP/1.1\r\n\r\n',
+      'CUSTOM x/y HTTP/1.1\r\n\r\n',
+      'CUSTOM http:/x HTTP/1.1\r\n\r\n',
       'CUSTOM / HTTP/2.0\r\n\r\n',
       'CU(STOM / HTTP/1.1\r\n\r\n',
       'CUSTOM / HTTP/1.1\r\nNo-Colon\r\n\r\n',

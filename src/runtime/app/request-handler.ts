@@ -56,7 +56,7 @@ export interface RequestSettings extends ErrorSettings {
 export function createRequestHandler(table: RouteTable, settings: RequestSettings): RequestHandler {
   const { cors, compression } = settings;
   return function handleRequest(req, res, upgrade = false, onEnd) {
-    const ex = new Exchange(req, res, req.method ?? 'GET', req.url ?? '/');
+    const ex = new Exchange(req, res, req.method ?? 'GET', routedTarget(req.url ?? '/'));
     ex.upgrade = upgrade;
     // On the response before anything runs, so every answer of the request carries them.
     ex.id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
@@ -140,7 +140,23 @@ function methodError(table: RouteTable, ex: Exchange, entry: PathEntry<CompiledR
   );
 }
 
-/** `OPTIONS *` asks about the server; any other non-origin-form target is a bad path. */
+/** `http://` or `https://` and the authority of an absolute-form target. */
+const ABSOLUTE_FORM_AUTHORITY = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * The target routed on: an absolute-form target (`http://host/path?q`, which RFC 9112 §3.2.2
+ * says a server must accept; clients send it to proxies) is served by its path and query, an
+ * empty path being `/`. `req.url` keeps the target as sent.
+ */
+function routedTarget(url: string): string {
+  if (url.charCodeAt(0) === 47 /* '/' */) return url;
+  const authority = ABSOLUTE_FORM_AUTHORITY.exec(url);
+  if (authority === null) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
+}
+
+/** `OPTIONS *` asks about the server; any other target neither origin- nor absolute-form is a bad path. */
 function nonOriginForm(table: RouteTable, ex: Exchange): undefined {
   if (ex.method === 'OPTIONS' && ex.path === '*') return allowOnly(ex, table.allowAll);
   throw new FrameworkHttpError('SVC_ERR_BAD_PATH', 'The request target must be a path starting with /.');

@@ -1,6 +1,7 @@
 /**
  * A strict parser for the head (request line and header fields, RFC 9112) of a request whose
- * method Node's parser refused. Only what svc needs: origin-form targets, HTTP/1.0 and 1.1,
+ * method Node's parser refused. Only what svc needs: origin-form and absolute-form targets
+ * (`/path?q`, `http://host/path?q`; the request handler routes on the path), HTTP/1.0 and 1.1,
  * no obsolete line folding.
  */
 import { CUSTOM_METHOD_NAME } from '../../../model/http-methods.js';
@@ -21,6 +22,8 @@ export type HeadParse =
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const REQUEST_LINE = /^([^ ]+) ([^ ]+) HTTP\/(\d)\.(\d)$/;
+/** A target of visible ASCII, origin-form or an absolute `http(s)` URI (RFC 9112 §3.2.1-3.2.2). */
+const TARGET = /^(?:\/|https?:\/\/)[\x21-\x7e]*$/i;
 /** Field values: visible characters, spaces and tabs (obs-text allowed, controls not). */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const CR = 0x0d;
@@ -78,8 +81,7 @@ function parseRequestLine(line: string): Omit<RequestHead, 'rawHeaders'> | strin
   // A method that is a token but not upper case (`get`) is no method svc serves, and a proxy
   // may read it as another one: refuse it rather than answer 501 with the connection in doubt.
   if (!CUSTOM_METHOD_NAME.test(method)) return `invalid method '${printable(method)}'`;
-  if (!url.startsWith('/') || !/^[\x21-\x7e]+$/.test(url))
-    return `malformed request target '${printable(url)}'`;
+  if (!TARGET.test(url)) return `malformed request target '${printable(url)}'`;
   if (major !== '1' || (minor !== '0' && minor !== '1')) return `unsupported HTTP version ${major}.${minor}`;
   return { method, url, httpVersionMajor: 1, httpVersionMinor: Number(minor) };
 }
