@@ -38,7 +38,7 @@ export const ERROR_CODES = {
   SVC_ERR_VALIDATION: {
     status: 400,
     title: 'Bad Request',
-    when: 'One or more inputs are missing or do not match their declared types; `errors` lists each one.',
+    when: 'One or more inputs are missing or do not match their declared types; `errors` lists each one (of a body, the first 20).',
   },
   SVC_ERR_BODY_TOO_LARGE: {
     status: 413,

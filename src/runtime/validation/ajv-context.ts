@@ -1,7 +1,13 @@
 /**
- * One ajv instance per (named schemas, unknown-properties mode), holding every named schema
- * once; validators are compiled once per distinct parameter schema and shared, so two
- * parameters typed `CreateUser` use the same compiled function.
+ * One ajv setup per (named schemas, unknown-properties mode), holding every named schema once;
+ * validators are compiled once per distinct parameter schema and shared, so two parameters
+ * typed `CreateUser` use the same compiled function.
+ *
+ * Each setup compiles a schema in one of two error modes. `all` lists every error and suits
+ * small values; ajv keeps going through a large invalid value, so a 1 MB array of wrong items
+ * would yield half a million errors. `first` stops at the first error: request bodies use it,
+ * and get the `all` validator (compiled on first use) only for a body small enough to list
+ * (body.ts).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -23,11 +29,12 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 export type UnknownMode = 'keep' | 'strip' | 'reject';
 
+/** Whether a validator reports every error (`all`) or stops at the first (`first`). */
+export type ErrorMode = 'all' | 'first';
+
 export class AjvContext {
-  private readonly validators = new Map<string, ValidateFunction>();
-  private readonly branchValidators = new WeakMap<object, ValidateFunction>();
-  private fallback: Ajv | undefined;
-  private readonly ajv: Ajv;
+  private readonly compilers: Record<ErrorMode, Compiler>;
+  private readonly transformed = new Map<string, AjvSchema>();
   private readonly definitions: Record<string, AjvSchema>;
 
   constructor(
@@ -39,28 +46,26 @@ export class AjvContext {
     this.definitions = {};
     for (const [name, schema] of Object.entries(schemas))
       this.definitions[name] = toAjvSchema(schema, { rejectUnknown }, open.has(name));
-    this.ajv = createAjv(true, this.definitions);
+    this.compilers = {
+      all: new Compiler(this.definitions, true),
+      first: new Compiler(this.definitions, false),
+    };
   }
 
   /** The compiled validator of a parameter schema, shared by every parameter with an equal schema. */
-  validator(schema: JsonSchema): ValidateFunction {
+  validator(schema: JsonSchema, errors: ErrorMode = 'all'): ValidateFunction {
     const key = JSON.stringify(schema);
-    let validate = this.validators.get(key);
-    if (!validate) {
-      validate = this.compile(toAjvSchema(schema, { rejectUnknown: this.mode === 'reject' }));
-      this.validators.set(key, validate);
+    let ajvSchema = this.transformed.get(key);
+    if (!ajvSchema) {
+      ajvSchema = toAjvSchema(schema, { rejectUnknown: this.mode === 'reject' });
+      this.transformed.set(key, ajvSchema);
     }
-    return validate;
+    return this.compilers[errors].validator(ajvSchema);
   }
 
   /** A validator for one already-transformed union member, compiled on first use (error path only). */
-  branchValidator(branch: object): ValidateFunction {
-    let validate = this.branchValidators.get(branch);
-    if (!validate) {
-      validate = this.compile(branch as AjvSchema);
-      this.branchValidators.set(branch, validate);
-    }
-    return validate;
+  branchValidator(branch: object, errors: ErrorMode = 'all'): ValidateFunction {
+    return this.compilers[errors].validator(branch as AjvSchema);
   }
 
   /** A transformed schema with a top-level reference to a named schema followed. */
@@ -69,21 +74,59 @@ export class AjvContext {
     if (typeof ref !== 'string' || !ref.startsWith(AJV_REF_PREFIX)) return schema;
     return this.definitions[ref.slice(AJV_REF_PREFIX.length)] ?? {};
   }
+}
+
+/**
+ * The ajv instances of one error mode, made on first use (an app whose requests are all valid
+ * never makes the `all` one), and the validators they compiled, by schema object.
+ */
+class Compiler {
+  private readonly validators = new WeakMap<AjvSchema, ValidateFunction>();
+  private ajv: Ajv | undefined;
+  private fallback: Ajv | undefined;
+
+  constructor(
+    private readonly definitions: Record<string, AjvSchema>,
+    private readonly allErrors: boolean,
+  ) {}
+
+  validator(schema: AjvSchema): ValidateFunction {
+    let validate = this.validators.get(schema);
+    if (!validate) {
+      validate = this.compile(schema);
+      this.validators.set(schema, validate);
+    }
+    return validate;
+  }
 
   /** ajv's discriminator support has preconditions (tag required, const/enum tags); fall back when unmet. */
   private compile(schema: AjvSchema): ValidateFunction {
     try {
+      this.ajv ??= createAjv(true, this.allErrors, this.definitions);
       return this.ajv.compile(schema);
     } catch (error) {
       if (!String((error as Error).message).startsWith('discriminator')) throw error;
-      this.fallback ??= createAjv(false, this.definitions);
+      this.fallback ??= createAjv(false, this.allErrors, this.definitions);
       return this.fallback.compile(schema);
     }
   }
 }
 
-function createAjv(discriminator: boolean, definitions: Record<string, AjvSchema>): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, discriminator, logger: false });
+/**
+ * `strict: false` lets ajv compile OpenAPI's keywords it does not know, and would also turn off
+ * `strictNumbers`: that one stays on, so `Infinity` (JSON's `1e400`) and `NaN` are not numbers.
+ * `verbose` puts the schema and the data on each error: union and key errors are told from them
+ * (ajv-errors.ts).
+ */
+function createAjv(discriminator: boolean, allErrors: boolean, definitions: Record<string, AjvSchema>): Ajv {
+  const ajv = new Ajv({
+    strict: false,
+    strictNumbers: true,
+    allErrors,
+    verbose: true,
+    discriminator,
+    logger: false,
+  });
   addFormats(ajv);
   addPatternKeyword(ajv);
   addIntegerKeywords(ajv);

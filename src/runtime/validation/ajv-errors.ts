@@ -2,13 +2,14 @@
  * ajv errors → InputErrors: one per failing value, named by JSON pointer, with a message a
  * client can act on. Runs only when validation failed, so it may take its time: for a failed
  * union without a discriminator it re-validates the value against each member to report the
- * errors of the closest one instead of every member's.
+ * errors of the closest one instead of every member's, with validators of the same error mode
+ * as the one that failed (a `first` one re-validates a large value only to its first error).
  */
 import type { ErrorObject } from 'ajv';
 import { PATTERN_KEYWORD, type PatternRule } from './ajv-pattern.js';
 import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './pattern.js';
 import { AJV_REF_PREFIX } from './ajv-schema.js';
-import type { AjvContext } from './ajv-context.js';
+import type { AjvContext, ErrorMode } from './ajv-context.js';
 import { withArticle } from './schema-walk.js';
 import type { InputError } from './types.js';
 
@@ -17,10 +18,11 @@ export function translateErrors(
   prefix: string,
   context: AjvContext,
   location: InputError['in'] = 'body',
+  mode: ErrorMode = 'all',
 ): InputError[] {
   const kept: InputError[] = [];
   const seen = new Set<string>();
-  for (const error of collapseUnions(ajvErrors, context)) {
+  for (const error of collapseUnions(ajvErrors, context, mode)) {
     const translated =
       'in' in error
         ? { in: location, name: prefix + error.name, message: error.message }
@@ -35,7 +37,11 @@ export function translateErrors(
 }
 
 /** Union failures: drop the members' errors and report the closest member's (or one summary). */
-function collapseUnions(errors: ErrorObject[], context: AjvContext): (ErrorObject | InputError)[] {
+function collapseUnions(
+  errors: ErrorObject[],
+  context: AjvContext,
+  mode: ErrorMode,
+): (ErrorObject | InputError)[] {
   const out: (ErrorObject | InputError)[] = [];
   for (const error of errors) {
     if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') {
@@ -44,7 +50,7 @@ function collapseUnions(errors: ErrorObject[], context: AjvContext): (ErrorObjec
     }
     const path = error.instancePath;
     while (out.length > 0 && isUnder(out[out.length - 1] as ErrorObject | InputError, path)) out.pop();
-    out.push(...closestBranchErrors(error, context));
+    out.push(...closestBranchErrors(error, context, mode));
   }
   return out;
 }
@@ -55,20 +61,24 @@ function isUnder(error: ErrorObject | InputError, path: string): boolean {
 }
 
 /** The members whose type matched (errors only deeper down); the one with fewest errors wins. */
-function closestBranchErrors(error: ErrorObject, context: AjvContext): (ErrorObject | InputError)[] {
+function closestBranchErrors(
+  error: ErrorObject,
+  context: AjvContext,
+  mode: ErrorMode,
+): (ErrorObject | InputError)[] {
   const branches = (Array.isArray(error.schema) ? error.schema : []) as object[];
   const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
   let best: ErrorObject[] | undefined;
   if (passing === null || passing === undefined) {
     for (const branch of branches) {
-      const validate = context.branchValidator(branch);
+      const validate = context.branchValidator(branch, mode);
       if (validate(error.data) || !validate.errors) continue;
       const deeper = validate.errors.every((inner) => inner.instancePath !== '' && inner.keyword !== 'if');
       if (deeper && (!best || validate.errors.length < best.length)) best = [...validate.errors];
     }
   }
   if (!best) return [error];
-  return translateErrors(best, '', context).map((inner) => ({
+  return translateErrors(best, '', context, 'body', mode).map((inner) => ({
     in: 'body' as const,
     name: error.instancePath + inner.name,
     message: inner.message,

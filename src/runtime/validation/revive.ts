@@ -134,7 +134,7 @@ class ReviveCompiler {
     if (transforms.every((transform) => transform === undefined)) return undefined;
     const byTag = tag === undefined ? undefined : this.tagTable(members, tag, transforms);
     if (byTag) return (value) => (byTag.get((value as Obj)[tag as string]) ?? identity)(value);
-    const validators = members.map((member) => this.context.validator(member));
+    const validators = members.map((member) => this.context.validator(member, 'first'));
     return (value) => {
       const index = validators.findIndex((validate) => validate(value));
       return (transforms[index] ?? identity)(value);

@@ -14,8 +14,9 @@ import type { Schemas } from './schema-walk.js';
 
 /**
  * The message of the first failed constraint, or undefined when the value passes. A text input
- * gets one error, as a body value does for its type: ajv lists every failed keyword, and a
- * value that is too long also fails its pattern and its format, which says nothing more.
+ * gets one error, as a body value does for its type: its validator stops at the first failed
+ * keyword (a value that is too long also fails its pattern and its format, which says nothing
+ * more), so 2,000 repeated values failing their item constraint cost one error, not 2,000.
  */
 export type TextCheck = (value: unknown) => string | undefined;
 
@@ -37,7 +38,7 @@ const MAX_TEXT_DEPTH = 4;
 export function compileTextCheck(schema: JsonSchema, context: AjvContext): TextCheck | undefined {
   const reduced = reduceForText(schema, context.schemas, 0);
   if (!someSubSchema(reduced, hasConstraint)) return undefined;
-  const validate = context.validator(reduced);
+  const validate = context.validator(reduced, 'first');
   const view = holdsRichValues(schema, context.schemas) ? checkView : undefined;
   return (value) => {
     if (validate(view ? view(value) : value)) return undefined;
