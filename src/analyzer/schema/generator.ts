@@ -15,6 +15,7 @@ import { jsDocAnnotations } from './jsdoc.js';
 import { backtrackingReason, riskyPatternWarning } from './pattern-check.js';
 import { RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
 import { ComponentNaming } from './naming.js';
+import { misplacedTagWarnings } from './tag-placement.js';
 import type { ConversionContext, SchemaAnnotations, SchemaGenerator, TypeConverter } from './types.js';
 
 /** Nesting beyond this is an endlessly expanding generic (`type Deep<T> = {next: Deep<T[]>}`). */
@@ -31,6 +32,8 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   private readonly selfReferencing = new Set<ts.Type>();
   /** Schemas of types converted at a use site: 300 controllers share a few DTOs. */
   private readonly converted = new Map<ts.Type, JsonSchema>();
+  /** The declaration each `annotationsOf` result was read from: a misplaced tag is warned at it. */
+  private readonly declarations = new WeakMap<SchemaAnnotations, ts.Node>();
   private unresolvedCount = 0;
 
   constructor(
@@ -50,7 +53,7 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   schemaFor(type: ts.Type, site: ts.Node | undefined, annotations?: SchemaAnnotations): JsonSchema {
     if (annotations?.schema) return applyAnnotations(annotations.schema, annotations);
     const schema = this.convert(type, site);
-    return annotations ? applyAnnotations(schema, annotations) : schema;
+    return annotations ? this.annotate(schema, annotations) : schema;
   }
 
   annotationsOf(declaration: ts.Node): SchemaAnnotations {
@@ -63,6 +66,7 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
     if (items && this.isRisky(items.pattern, declaration)) items.patternLimit = RISKY_PATTERN_LENGTH_LIMIT;
     if (this.isRisky(annotations.keyPattern, declaration))
       annotations.keyPatternLimit = RISKY_PATTERN_LENGTH_LIMIT;
+    this.declarations.set(annotations, declaration);
     return annotations;
   }
 
@@ -76,6 +80,11 @@ export class TypeSchemaGenerator implements SchemaGenerator, ConversionContext {
   }
 
   annotate(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
+    const declaration = this.declarations.get(annotations);
+    if (declaration && !annotations.schema) {
+      const { file, line } = this.location(declaration);
+      for (const warning of misplacedTagWarnings(schema, annotations, file, line)) this.warnOnce(warning);
+    }
     return applyAnnotations(schema, annotations);
   }
 
