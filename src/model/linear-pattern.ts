@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Re2js from 're2js';
+import { splitLeadingLookaheads, type LookaheadSplit } from './lookahead-split.js';
 import { toRe2Syntax } from './re2-syntax.js';
 
 /** Either the test, or why the pattern cannot run on RE2 (`a lookahead`, ...). */
@@ -22,8 +23,41 @@ function re2js(): typeof Re2js {
   return engine;
 }
 
-/** `pattern` must be a valid JavaScript pattern under the `u` flag. */
+const LOOKAHEAD = 'a lookahead';
+
+/**
+ * `pattern` must be a valid JavaScript pattern under the `u` flag. Lookaheads right after the
+ * leading `^` become tests of their own (lookahead-split.ts); any other is refused.
+ */
 export function compileLinear(pattern: string): LinearPattern {
+  const whole = compileWhole(pattern);
+  if (!('unsupported' in whole) || whole.unsupported !== LOOKAHEAD) return whole;
+  const split = splitLeadingLookaheads(pattern);
+  const parts = split && compileSplit(split);
+  return parts && !('unsupported' in parts && parts.unsupported === LOOKAHEAD)
+    ? parts
+    : { unsupported: `${LOOKAHEAD} other than right after the leading ^` };
+}
+
+type LinearTest = (value: string) => boolean;
+
+/** Each part is tested at the start of the value, as `^(?:part)`. */
+function compileSplit({ required, forbidden, rest }: LookaheadSplit): LinearPattern {
+  const atStart = (part: string) => compileWhole(`^(?:${part})`);
+  const musts = [...required, rest].map(atStart);
+  const mustNots = forbidden.map(atStart);
+  const refused = [...musts, ...mustNots].find((part) => 'unsupported' in part);
+  if (refused) return refused;
+  const pass = musts.map(testOf);
+  const fail = mustNots.map(testOf);
+  return { test: (value) => pass.every((test) => test(value)) && !fail.some((test) => test(value)) };
+}
+
+function testOf(part: LinearPattern): LinearTest {
+  return (part as { test: LinearTest }).test;
+}
+
+function compileWhole(pattern: string): LinearPattern {
   const translation = toRe2Syntax(pattern);
   if ('unsupported' in translation) return translation;
   const { RE2JS, RE2JSSyntaxException } = re2js();

@@ -1,7 +1,7 @@
 /**
  * The `@pattern` length cap for patterns that stay on JavaScript's backtracking RegExp. Patterns
- * run on RE2JS in linear time (linear-pattern.ts); one that RE2 cannot run (a lookahead, a
- * backreference) is marked by the analyzer with PATTERN_LIMIT_KEY, and the validator never hands
+ * run on RE2JS in linear time (linear-pattern.ts); one that RE2 cannot run (a backreference, a
+ * lookahead not right after `^`) is marked by the analyzer with PATTERN_LIMIT_KEY, and the validator never hands
  * it a value longer than the marked limit, nor longer than RISKY_PATTERN_LENGTH_LIMIT when the
  * mark is missing (docs/validation.md).
  */

@@ -15,8 +15,11 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The finding's pattern: `\w` and `\d` overlap, so RegExp tries 2^n ways to fail. */
 export const OVERLAPPING = '^(\\w|\\d)+$';
 
-/** A lookahead, which RE2 cannot run: it stays on RegExp, capped. */
-export const LOOKAHEAD = '^(?=.*\\d).{8,}$';
+/** Lookaheads right after `^`, one of them with the finding's overlap: RE2 runs them, split. */
+export const LOOKAHEAD = '^(?=(?:\\w|\\d)+$)(?=.*\\d).{8,}$';
+
+/** A backreference, which RE2 cannot run: it stays on RegExp, capped. */
+export const BACKREFERENCE = '^(\\w)\\w*\\1$';
 
 /** Line numbers below are those of this text: the analyzer's warnings name them. */
 export const CONTROLLER = `import { Body, Controller, Get, Post, Query } from 'svcjs';
@@ -29,6 +32,11 @@ export interface Code {
 export interface Secret {
   /** @pattern ${LOOKAHEAD} */
   secret: string;
+}
+
+export interface Pair {
+  /** @pattern ${BACKREFERENCE} */
+  pair: string;
 }
 
 @Controller('codes')
@@ -58,6 +66,20 @@ export class CodesController {
 
   @Post('secret')
   postSecret(@Body() body: Secret): Secret {
+    return body;
+  }
+
+  @Get('pair')
+  pair(
+    /** @pattern ${BACKREFERENCE} */
+    @Query()
+    pair: string,
+  ): Pair {
+    return { pair };
+  }
+
+  @Post('pair')
+  postPair(@Body() body: Pair): Pair {
     return body;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The linear-time engine keeps JavaScript's meaning of a `@pattern` (the `u` flag, as the OpenAPI
  * document hands it to clients): on the places RE2's syntax reads differently (`\s`, `.`,
- * `\u{...}`, `[^]`, `\p{Letter}`, a `[` inside a class) and on a seeded sweep of generated
- * patterns, it accepts exactly the values RegExp accepts.
+ * `\u{...}`, `[^]`, `\p{Letter}`, a `[` inside a class), on lookaheads after `^` (split into
+ * tests of their own) and on a seeded sweep of generated patterns, it accepts exactly the values
+ * RegExp accepts.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -48,6 +49,17 @@ const CASES: Record<string, readonly string[]> = {
   '^(?<year>\\d{4})-(\\d{2})$': ['2024-05', '2024-5', '24-05'],
   '^a{2,3}?$': ['a', 'aa', 'aaa', 'aaaa'],
   '^(\\w|\\d)+$': ['abc123', '111!', ''],
+  '^(?=.*\\d)(?=.*[a-z])(?!.*\\s).{8,}$': [
+    'abcdefg1',
+    'abcdefgh',
+    '1234567a',
+    'abc defg1',
+    'abc1',
+    'a\n1bcdefg',
+  ],
+  '^(?!admin$)\\w+': ['admin', 'admins', 'root', 'admin\n', ''],
+  '^(?=[(|])(?:\\(|\\|)x': ['(x', '|x', 'x', '((x'],
+  '^(?=a)': ['a', 'ba', ''],
 };
 
 describe('the linear-time engine reads a pattern as JavaScript does', () => {
@@ -59,23 +71,37 @@ describe('the linear-time engine reads a pattern as JavaScript does', () => {
   }
 
   it('on 1,000 generated patterns and 8 values each (seeded)', () => {
-    const random = seeded(20240501);
-    const disagreements: string[] = [];
-    for (let index = 0; index < 1000; index++) {
-      const pattern = generated(random, 2);
-      try {
-        new RegExp(pattern, 'u');
-      } catch {
-        continue;
-      }
-      const values = Array.from({ length: 8 }, () => value(random));
-      const { linear, regexp } = accepted(pattern, values);
-      if (linear.join('\0') !== regexp.join('\0'))
-        disagreements.push(`${pattern}: ${JSON.stringify(values)}`);
-    }
-    assert.deepEqual(disagreements, []);
+    assert.deepEqual(
+      sweep(seeded(20240501), 1000, (random) => generated(random, 2)),
+      [],
+    );
+  });
+
+  it('on 500 generated patterns that start with lookaheads (seeded)', () => {
+    assert.deepEqual(sweep(seeded(20240502), 500, withLookaheads), []);
   });
 });
+
+/** The patterns among `count` generated ones on which the two engines disagree, with the values. */
+function sweep(
+  random: (below: number) => number,
+  count: number,
+  generate: (random: (below: number) => number) => string,
+): string[] {
+  const disagreements: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const pattern = generate(random);
+    try {
+      new RegExp(pattern, 'u');
+    } catch {
+      continue;
+    }
+    const values = Array.from({ length: 8 }, () => value(random));
+    const { linear, regexp } = accepted(pattern, values);
+    if (linear.join('\0') !== regexp.join('\0')) disagreements.push(`${pattern}: ${JSON.stringify(values)}`);
+  }
+  return disagreements;
+}
 
 const ATOMS = [
   'a',
@@ -144,6 +170,14 @@ function generated(random: (below: number) => number, depth: number): string {
       atom === '^' || atom === '$' || atom === '\\b' ? atom : atom + QUANTIFIERS[random(QUANTIFIERS.length)];
   }
   return out;
+}
+
+/** `^`, one to three `(?=...)` or `(?!...)`, and maybe more pattern after them. */
+function withLookaheads(random: (below: number) => number): string {
+  let out = '^';
+  for (let count = 1 + random(3); count > 0; count--)
+    out += `(?${random(2) ? '=' : '!'}${generated(random, 1)})`;
+  return random(4) === 0 ? out : out + generated(random, 1);
 }
 
 function value(random: (below: number) => number): string {

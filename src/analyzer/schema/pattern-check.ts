@@ -1,10 +1,11 @@
 /**
  * The `@pattern`s svc cannot run in linear time. The runtime runs patterns on RE2JS
  * (model/linear-pattern.ts), whose time is linear in the value's length whatever the pattern;
- * one RE2 cannot run (a lookahead, a backreference, a repeat count over 1000) stays on
- * JavaScript's backtracking RegExp, which can take exponential time, so the runtime caps it to a
- * short length (runtime/validation/pattern.ts, with the limit from model/pattern-limit.ts). This
- * says so at analysis time, with the reason, so the author can rewrite the pattern instead.
+ * one RE2 cannot run (a backreference, a lookahead not right after `^`, a repeat count over
+ * 1000) stays on JavaScript's backtracking RegExp, which can take exponential time, so the
+ * runtime caps it to a short length (runtime/validation/pattern.ts, with the limit from
+ * model/pattern-limit.ts). This says so at analysis time, with the reason, so the author can
+ * rewrite the pattern instead.
  *
  * The verdict is the runtime's own: the same translation and the same RE2JS compile.
  */

@@ -2,8 +2,9 @@
  * `@pattern` without ReDoS. JavaScript's RegExp backtracks, so a pattern like `^(\w|\d)+$` takes
  * exponential time on some inputs (29 characters: 5 s, each more doubling it). Patterns therefore
  * run on RE2JS, whose time is linear in the value's length (model/linear-pattern.ts, which also
- * keeps JavaScript's meaning of the syntax). A pattern RE2 cannot run (a lookahead, a
- * backreference) stays on RegExp with a short length cap, and the analyzer warns about it.
+ * keeps JavaScript's meaning of the syntax). A pattern RE2 cannot run (a backreference, a
+ * lookahead not right after `^`) stays on RegExp with a short length cap, and the analyzer
+ * warns about it.
  *
  * A value's length is capped before either engine sees it:
  * - with `maxLength`, that is the cap: a longer value already fails `maxLength`, and this check
