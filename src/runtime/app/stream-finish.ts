@@ -94,9 +94,9 @@ export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
       },
     );
   }
-  const handler: WebSocketHandler = (messages, closed) => {
+  const handler: WebSocketHandler = (messages, whenClosed) => {
     ex.messages = messages;
-    closed.addEventListener('abort', () => ex.connectionClosed(), { once: true });
+    whenClosed(() => ex.connectionClosed());
     return encodeItems(plan.invokeHandler(ex), plan.serialize);
   };
   // The session starts later, from the upgrade: it still belongs to this request.

@@ -5,15 +5,19 @@
  * throws, 1003 for a binary message; `ws` itself answers 1009 (too big) and 1007 (bad UTF-8).
  */
 import { WebSocket } from 'ws';
+import { keepAlive } from './keepalive.js';
 import { DEFAULT_MAX_QUEUED_MESSAGES, MessageQueue } from './message-queue.js';
 import { pumpItems, type ItemSink, type PumpOutcome } from './pump.js';
 import { StreamEnd } from './stream-end.js';
 
 /**
  * Runs once per connection; may return an AsyncIterable (or a promise of one) of items to send.
- * `closed` aborts when the connection has closed.
+ * `whenClosed` registers a callback for the moment the connection has closed.
  */
-export type WebSocketHandler = ((messages: AsyncIterable<string>, closed: AbortSignal) => unknown) & {
+export type WebSocketHandler = ((
+  messages: AsyncIterable<string>,
+  whenClosed: (callback: () => void) => void,
+) => unknown) & {
   /** Runs the session in the scope of the upgrade request that accepted it, when there is one. */
   runInScope?: <R>(session: () => R) => R;
 };
@@ -38,20 +42,6 @@ export const CLOSE_INTERNAL_ERROR = 1011;
 
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
-
-/** Terminates the connection when a ping goes unanswered for a whole interval. */
-function startKeepalive(ws: WebSocket, intervalMs: number): NodeJS.Timeout | undefined {
-  if (!(intervalMs > 0)) return undefined;
-  let alive = true;
-  ws.on('pong', () => (alive = true));
-  const timer = setInterval(() => {
-    if (!alive) return ws.terminate();
-    alive = false;
-    ws.ping();
-  }, intervalMs);
-  timer.unref();
-  return timer;
 }
 
 function outgoingIterator(result: unknown): AsyncIterator<unknown> | undefined {
@@ -87,23 +77,21 @@ export async function runWebSocketSession(
   const encode = options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
   const messages = new MessageQueue(ws, options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
   const end = new StreamEnd();
-  const connection = new AbortController();
   const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
   void closed.then(() => {
     end.end();
     messages.end();
-    connection.abort();
   });
   ws.on('error', (error) => log(`svc: WebSocket error: ${error.message}`));
   ws.on('message', (data, isBinary) => {
     if (isBinary) return ws.close(CLOSE_UNSUPPORTED_DATA, 'binary messages are not supported');
     messages.push(data.toString());
   });
-  const keepalive = startKeepalive(ws, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
+  const stopKeepalive = keepAlive(ws, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
   let iterator: AsyncIterator<unknown> | undefined;
   let outcome: PumpOutcome = 'done';
   try {
-    iterator = outgoingIterator(await handler(messages, connection.signal));
+    iterator = outgoingIterator(await handler(messages, (callback) => ws.once('close', callback)));
     if (iterator) outcome = await pumpItems(iterator, webSocketSink(ws, encode), end);
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
   } catch (error) {
@@ -117,7 +105,7 @@ export async function runWebSocketSession(
       .catch((error: unknown) => log(`svc: WebSocket stream cleanup failed: ${describe(error)}`));
   }
   await closed;
-  if (keepalive) clearInterval(keepalive);
+  stopKeepalive();
 }
 
 /** Items as text frames; a closing or closed socket takes nothing, so no send is ever queued on it. */
