@@ -62,9 +62,7 @@ export function currentRequestSubscriptions(): RequestSubscriptions | undefined 
  * `handle`, serving each request inside its own subscription scope. Also gives the function that
  * runs later work (a WebSocket session, started after the upgrade) in the same scope.
  */
-export function bindSubscriptionsToRequests<E extends RequestEnd, R>(
-  handle: (ex: E) => R,
-): (ex: E) => R {
+export function bindSubscriptionsToRequests<E extends RequestEnd, R>(handle: (ex: E) => R): (ex: E) => R {
   const requests = (storage ??= new AsyncLocalStorage());
   return (ex) => requests.run(new RequestSubscriptions(ex), handle, ex);
 }
