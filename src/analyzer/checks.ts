@@ -46,64 +46,63 @@ function checkClassNames(controllers: ControllerModel[], components: ComponentMo
   return diagnostics;
 }
 
-interface LabelledRoute {
-  route: RouteModel;
-  /** `BooksController.list`. */
-  label: string;
-  /** How the typed client calls it: `books.list`. */
-  clientName: string;
-}
+/** A route with its controller, for the messages that name it (`BooksController.list`). */
+type Owned = [controller: ControllerModel, route: RouteModel];
 
-function labelledRoutes(controllers: ControllerModel[]): LabelledRoute[] {
-  return controllers.flatMap((controller) =>
-    controller.routes.map((route) => ({
-      route,
-      label: `${controller.className}.${route.methodName}`,
-      clientName: `${clientGroupName(controller.baseName)}.${clientMethodName(route)}`,
-    })),
+const labelOf = ([controller, route]: Owned): string => `${controller.className}.${route.methodName}`;
+
+/** Operation ids are unique in the app; both routes of a pair are named with their file:line. */
+function checkOperationIds(controllers: ControllerModel[]): AnalyzerDiagnostic[] {
+  const pairs = duplicates(controllers, (_controller, route) => route.doc.operationId);
+  const diagnostics = pairs.map(([second, first]) =>
+    error(
+      'SVC_ERR_DUPLICATE_OPERATION_ID',
+      `operationId '${second[1].doc.operationId}' of ${labelOf(second)} is also the operationId of ${labelOf(first)} at ${at(first[1])}`,
+      second[1],
+    ),
   );
+  // By the rule alone, two routes of one client name have one id too: only an explicit id can
+  // make a new pair, so an app without @ApiOperationId is spared the second pass.
+  const explicit = controllers.some((controller) =>
+    controller.routes.some((route) => route.doc.explicitOperationId),
+  );
+  return explicit ? [...diagnostics, ...checkClientNames(controllers)] : diagnostics;
 }
 
 /**
- * Operation ids are unique in the app, and so are the names the typed client calls the routes by
- * (`api.books.list`): an `@ApiOperationId('list')` beside a handler named `list` in one controller
- * gives two ids but one client name. Both routes are named with their file:line.
+ * The names the typed client calls routes by (`api.books.list`) are unique too: an
+ * `@ApiOperationId('list')` beside a handler named `list` in one controller gives two ids but one
+ * client name. Hidden routes are not in the client; a pair with one id was reported already.
  */
-function checkOperationIds(controllers: ControllerModel[]): AnalyzerDiagnostic[] {
-  const routes = labelledRoutes(controllers);
-  const sameId = duplicates(routes, ({ route }) => route.doc.operationId);
-  // Hidden routes are not in the client; a pair with one id is reported once, above.
-  const sameClientName = duplicates(
-    routes.filter(({ route }) => !route.doc.hidden),
-    ({ clientName }) => clientName,
-  ).filter(([second, first]) => second.route.doc.operationId !== first.route.doc.operationId);
-  return [
-    ...sameId.map(([second, first]) =>
+function checkClientNames(controllers: ControllerModel[]): AnalyzerDiagnostic[] {
+  const nameOf = (controller: ControllerModel, route: RouteModel): string | undefined =>
+    route.doc.hidden ? undefined : `${clientGroupName(controller.baseName)}.${clientMethodName(route)}`;
+  return duplicates(controllers, nameOf)
+    .filter(([second, first]) => second[1].doc.operationId !== first[1].doc.operationId)
+    .map(([second, first]) =>
       error(
         'SVC_ERR_DUPLICATE_OPERATION_ID',
-        `operationId '${second.route.doc.operationId}' of ${second.label} is also the operationId of ${first.label} at ${at(first.route)}`,
-        second.route,
+        `${labelOf(second)} (operationId '${second[1].doc.operationId}') would be api.${nameOf(...second)} in the typed client, as is ${labelOf(first)} (operationId '${first[1].doc.operationId}') at ${at(first[1])}; give one of them another @ApiOperationId`,
+        second[1],
       ),
-    ),
-    ...sameClientName.map(([second, first]) =>
-      error(
-        'SVC_ERR_DUPLICATE_OPERATION_ID',
-        `${second.label} (operationId '${second.route.doc.operationId}') would be api.${second.clientName} in the typed client, as is ${first.label} (operationId '${first.route.doc.operationId}') at ${at(first.route)}; give one of them another @ApiOperationId`,
-        second.route,
-      ),
-    ),
-  ];
+    );
 }
 
-/** Each entry whose key an earlier entry has, with that earlier entry. */
-function duplicates<T>(entries: T[], keyOf: (entry: T) => string): [T, T][] {
-  const seen = new Map<string, T>();
-  const found: [T, T][] = [];
-  for (const entry of entries) {
-    const key = keyOf(entry);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, entry);
-    else found.push([entry, first]);
+/** Each route whose key (undefined: none) an earlier route has, with that earlier route. */
+function duplicates(
+  controllers: ControllerModel[],
+  keyOf: (controller: ControllerModel, route: RouteModel) => string | undefined,
+): [Owned, Owned][] {
+  const seen = new Map<string, Owned>();
+  const found: [Owned, Owned][] = [];
+  for (const controller of controllers) {
+    for (const route of controller.routes) {
+      const key = keyOf(controller, route);
+      if (key === undefined) continue;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, [controller, route]);
+      else found.push([[controller, route], first]);
+    }
   }
   return found;
 }
