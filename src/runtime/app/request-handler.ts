@@ -12,6 +12,7 @@ import { decodePathParams } from '../http/decode-path.js';
 import { ended, Exchange, type RequestEnd } from '../http/exchange.js';
 import type { CorsStep } from '../http/cors.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
+import type { ShutdownSource } from '../http/request-signal.js';
 import { answerError, type ErrorSettings } from '../response/answer-error.js';
 import { tagAnswer, writeOut } from '../response/send.js';
 import type { PathEntry, Router } from '../router/types.js';
@@ -51,6 +52,8 @@ export interface RequestSettings extends ErrorSettings {
   compression: boolean;
   /** Undefined when the app has no app-level middleware: a plain 204 is answered. */
   answerOptions: OptionsAnswer | undefined;
+  /** The app's shutdown, which aborts every request's signal. */
+  shutdown?: ShutdownSource;
 }
 
 export function createRequestHandler(table: RouteTable, settings: RequestSettings): RequestHandler {
@@ -58,6 +61,7 @@ export function createRequestHandler(table: RouteTable, settings: RequestSetting
   return function handleRequest(req, res, upgrade = false, onEnd) {
     const ex = new Exchange(req, res, req.method ?? 'GET', routedTarget(req.url ?? '/'));
     ex.upgrade = upgrade;
+    ex.shutdown = settings.shutdown;
     // On the response before anything runs, so every answer of the request carries them.
     ex.id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     tagAnswer(res, ex.id, compression);
