@@ -10,13 +10,16 @@ import {
   APP_OPTION_NAMES,
   APP_OPTIONS,
   type AppOptionName,
+  DEFAULT_HEALTH_LIVE,
+  DEFAULT_HEALTH_READY,
   invalidOptionReason,
   isAppOptionName,
   type StaticAppOptions,
 } from '../model/app-options.js';
-import type { ClassRefModel } from '../model/app-model.js';
+import type { ClassRefModel, ControllerModel } from '../model/app-model.js';
 import { importableAs } from './classes.js';
 import { reportError, type AnalysisContext } from './context.js';
+import type { AnalyzerDiagnostic } from './diagnostics.js';
 import { NOT_STATIC, objectProperties, readStatic } from './static-values.js';
 import { resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
 
@@ -96,6 +99,34 @@ export function readDecoratorOptions(
     else reportError(context, 'SVC_ERR_INVALID_OPTION', `@App option '${name}' ${reason}`, expression);
   }
   return options;
+}
+
+/**
+ * App routes that answer GET on a path of svc's health endpoints (the `health` option: on by
+ * default at /health/live and /health/ready, outside the prefix). The server would refuse to
+ * start with both (SVC_ERR_DUPLICATE_ROUTE), so the analysis says so first, at the route.
+ */
+export function healthRouteClashes(
+  controllers: readonly ControllerModel[],
+  health: StaticAppOptions['health'],
+): AnalyzerDiagnostic[] {
+  if (health === false) return [];
+  const endpoints = new Map([
+    [health?.live ?? DEFAULT_HEALTH_LIVE, 'live'],
+    [health?.ready ?? DEFAULT_HEALTH_READY, 'ready'],
+  ]);
+  return controllers.flatMap((controller) =>
+    controller.routes.flatMap((route): AnalyzerDiagnostic[] => {
+      const key = route.httpMethod === 'GET' ? endpoints.get(route.fullPath) : undefined;
+      if (key === undefined) return [];
+      const message =
+        `GET ${route.fullPath} (${controller.className}.${route.methodName}) is also svc's health endpoint ` +
+        `health.${key}; move the route, or move the endpoint (@App({ health: { ${key}: '/…' } })) or turn it off (health: false)`;
+      return [
+        { severity: 'error', code: 'SVC_ERR_DUPLICATE_ROUTE', message, file: route.file, line: route.line },
+      ];
+    }),
+  );
 }
 
 /** `@App` wins over `svc.config.json`, option by option. */

@@ -13,7 +13,7 @@ import type { JsonSchema } from '../model/json-schema.js';
 import { DEFAULT_OPERATION_ID_RULE, operationIdOf, type OperationIdRule } from '../model/operation-ids.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
-import { mergeStaticOptions, readConfigOptions, readSvcConfig } from './app-options.js';
+import { healthRouteClashes, mergeStaticOptions, readConfigOptions, readSvcConfig } from './app-options.js';
 import { checkApp } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { addEarlyAnswers } from './early-answers.js';
@@ -49,6 +49,7 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   }
   context.diagnostics.push(
     ...checkApp(controllers, components),
+    ...healthRouteClashes(controllers, options.health),
     ...unsecuredAuthorizationWarnings(components),
   );
   const earlyAnswers = fragments.flatMap((fragment) => fragment.earlyAnswers);

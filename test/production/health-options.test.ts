@@ -97,23 +97,29 @@ describe('the health option in @App and svc.config.json', () => {
     }
   });
 
-  it('an app route on a health path stops start-up as a duplicate route, naming both', async () => {
-    const root = project({ app: appWith("{ prefix: '' }") });
-    writeFileSync(
-      join(root, 'src', 'status.controller.ts'),
-      `import { Controller, Get } from 'svcjs';\n\n@Controller('health')\nexport class StatusController {\n  @Get('ready')\n  ready(): string {\n    return 'mine';\n  }\n}\n`,
+  it('an app route on a health path is a duplicate route: at analysis, or at start-up for createApp paths', async () => {
+    const controller = `import { Controller, Get } from 'svcjs';\n\n@Controller('health')\nexport class StatusController {\n  @Get('ready')\n  ready(): string {\n    return 'mine';\n  }\n}\n`;
+    const withStatus = (files: ProjectFiles): string => {
+      const root = project(files);
+      writeFileSync(join(root, 'src', 'status.controller.ts'), controller);
+      return root;
+    };
+    let lines: string[] = [];
+    await assert.rejects(
+      createTestApp({ root: withStatus({ app: appWith("{ prefix: '' }") }) }),
+      (error: unknown) => {
+        assert.ok(error instanceof AnalysisFailedError);
+        lines = error.lines;
+        return true;
+      },
     );
-    await assert.rejects(createTestApp({ root, log: false }), (error: unknown) => {
-      assert.ok(error instanceof SvcError);
-      assert.equal(error.code, 'SVC_ERR_DUPLICATE_ROUTE');
-      assert.equal(
-        error.message,
-        "StatusController.ready (GET /health/ready) answers the same method and path shape as svc's readiness endpoint (the health.ready option) (GET /health/ready); rename a path or a method [SVC_ERR_DUPLICATE_ROUTE]",
-      );
-      return true;
-    });
-    // Moved with the option, both are served.
-    const app = await createTestApp({ root, log: false, health: { ready: '/ops/ready' } });
+    assert.deepEqual(lines, [
+      "src/status.controller.ts:6: error: GET /health/ready (StatusController.ready) is also svc's health endpoint health.ready; move the route, or move the endpoint (@App({ health: { ready: '/…' } })) or turn it off (health: false) [SVC_ERR_DUPLICATE_ROUTE]",
+    ]);
+
+    // Moved by the option, both are served.
+    const root = withStatus({ app: appWith("{ prefix: '', health: { ready: '/ops/ready' } }") });
+    const app = await createTestApp({ root, log: false });
     try {
       const [mine, svc] = await Promise.all(
         ['/health/ready', '/ops/ready'].map((url) => app.inject({ method: 'GET', url })),
@@ -122,6 +128,16 @@ describe('the health option in @App and svc.config.json', () => {
     } finally {
       await app.close();
     }
+    // createApp's own health option is seen at start-up only.
+    await assert.rejects(createTestApp({ root, log: false, health: {} }), (error: unknown) => {
+      assert.ok(error instanceof SvcError);
+      assert.equal(error.code, 'SVC_ERR_DUPLICATE_ROUTE');
+      assert.equal(
+        error.message,
+        "StatusController.ready (GET /health/ready) answers the same method and path shape as svc's readiness endpoint (the health.ready option) (GET /health/ready); rename a path or a method [SVC_ERR_DUPLICATE_ROUTE]",
+      );
+      return true;
+    });
   });
 });
 
