@@ -49,6 +49,7 @@ export {
 } from './runtime/decorators/components.js';
 export type { AppOptions, Provider, Constructor } from './runtime/decorators/metadata.js';
 export { DataHolder } from './runtime/data-holder.js';
+export { SseEvent, sseEvent, type SseEventOptions } from './runtime/streams/sse-event.js';
 export { PubSub, type PubSubSettings } from './runtime/pubsub/pubsub.js';
 export type { Subscription } from './runtime/pubsub/subscription.js';
 export type { ReadinessCheck } from './runtime/health/index.js';

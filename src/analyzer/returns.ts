@@ -2,6 +2,7 @@
 import ts from './typescript.cjs';
 import type { ReturnModel, RouteKind } from '../model/app-model.js';
 import type { AnalysisContext } from './context.js';
+import { sseItemSchema } from './sse-items.js';
 
 const EMPTY = ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Never;
 const ASYNC_ITERABLES = new Set([
@@ -35,7 +36,12 @@ export function extractReturn(
   const site = method.type ?? method.name;
   if (kind !== 'http') {
     const item = asyncItemType(checker, declared);
-    return { kind: 'stream', schema: item ? context.schemas.schemaFor(item, site) : {} };
+    if (!item) return { kind: 'stream', schema: {} };
+    // SSE items may be svc's `SseEvent`s: the schema is then of their data, with the event names beside it.
+    return {
+      kind: 'stream',
+      schema: kind === 'sse' ? sseItemSchema(context, item, site) : context.schemas.schemaFor(item, site),
+    };
   }
   const type = awaitedType(checker, declared);
   const members = type.isUnion() ? type.types.filter((member) => !(member.flags & EMPTY)) : [type];

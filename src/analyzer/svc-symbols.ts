@@ -42,6 +42,15 @@ export function svcExportName(checker: ts.TypeChecker, node: ts.Node): string | 
   return symbol.getName();
 }
 
+/** `type` is an instance of the class svc exports as `className` (declared in svc's own files, not a user's namesake). */
+export function isSvcClassType(type: ts.Type, className: string): boolean {
+  const symbol = type.getSymbol();
+  if (symbol?.getName() !== className || !(symbol.flags & ts.SymbolFlags.Class)) return false;
+  return (symbol.getDeclarations() ?? []).some((declaration) =>
+    isSvcFile(declaration.getSourceFile().fileName),
+  );
+}
+
 /** The callee of a decorator: `@Get()` → `Get`; `@svc.Get()` → `Get`; `@Foo` → `Foo`. */
 export function decoratorCallee(decorator: ts.Decorator): ts.Expression {
   const expression = decorator.expression;

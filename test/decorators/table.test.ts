@@ -10,6 +10,8 @@ import { SvcError } from '../../src/runtime/errors/svc-error.js';
 const NOT_DECORATORS = new Set([
   'createApp',
   'DataHolder',
+  'SseEvent',
+  'sseEvent',
   'PubSub',
   'MiddlewareResult',
   'GuardResult',

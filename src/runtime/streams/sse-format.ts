@@ -1,7 +1,9 @@
 /**
  * The Server-Sent Events wire format (WHATWG HTML, "Server-sent events"): one event per item,
- * each line of its data on its own `data:` line, a blank line to end the event.
+ * its fields (`event`, `id`, `retry`) first when it is an `SseEvent`, then each line of its data
+ * on its own `data:` line, a blank line to end the event.
  */
+import { SseEvent } from './sse-event.js';
 
 /** Any of CRLF, CR or LF ends a line in an event stream, so each of them starts a new `data:` line. */
 const LINE_BREAK = /\r\n|\r|\n/;
@@ -16,12 +18,34 @@ export const encodeJson: ItemEncoder = (item) => JSON.stringify(item) ?? '';
 
 /**
  * The frame for one item: strings as they are (split into `data:` lines), anything else
- * through `encode`. Returns undefined for `undefined` items, which send nothing.
+ * through `encode`; an `SseEvent`'s fields before its data. Returns undefined for `undefined`
+ * items, which send nothing.
  */
 export function formatEvent(item: unknown, encode: ItemEncoder = encodeJson): string | undefined {
   if (item === undefined) return undefined;
-  const text = typeof item === 'string' ? item : encode(item);
+  // Strings, the commonest items, skip the prototype check.
+  if (typeof item === 'object' && item instanceof SseEvent)
+    return formatSseEvent(item as SseEvent<unknown>, encode);
+  return `${dataLines(item, encode)}\n`;
+}
+
+function dataLines(data: unknown, encode: ItemEncoder): string {
+  const text = typeof data === 'string' ? data : encode(data);
+  let lines = '';
+  for (const line of text.split(LINE_BREAK)) lines += `data: ${line}\n`;
+  return lines;
+}
+
+/**
+ * The fields as the event holds them (checked when it was made, and frozen), then the data. With
+ * `undefined` data there are no `data:` lines: a browser takes the id and retry, dispatches nothing.
+ */
+function formatSseEvent(event: SseEvent<unknown>, encode: ItemEncoder): string | undefined {
+  const { event: name, id, retry } = event.options;
   let frame = '';
-  for (const line of text.split(LINE_BREAK)) frame += `data: ${line}\n`;
-  return `${frame}\n`;
+  if (name !== undefined) frame += `event: ${name}\n`;
+  if (id !== undefined) frame += `id: ${id}\n`;
+  if (retry !== undefined) frame += `retry: ${retry}\n`;
+  if (event.data !== undefined) frame += dataLines(event.data, encode);
+  return frame === '' ? undefined : `${frame}\n`;
 }
