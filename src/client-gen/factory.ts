@@ -3,9 +3,10 @@
  * description (method, path, where each argument goes, how the answer is read) to the runtime.
  * The types come from `Api` by context, so nothing here restates them.
  */
-import type { AppModel, ReturnKind } from '../model/app-model.js';
-import { itemReading } from './items.js';
+import type { AppModel, ReturnKind, RouteModel } from '../model/app-model.js';
+import { itemReading } from '../model/item-reading.js';
 import type { ClientGroup, ClientOperation } from './operations.js';
+import { sseReadings } from './sse-items.js';
 import { propertyKey } from './types.js';
 
 const ANSWERS: Record<ReturnKind, string> = {
@@ -27,8 +28,16 @@ function operationSpec(operation: ClientOperation, model: AppModel): string {
     `args: [${args.join(', ')}]`,
   ];
   if (route.kind === 'http') fields.push(`answer: '${ANSWERS[route.returns.kind]}'`);
-  else fields.push(`items: '${itemReading(route.returns.schema, model.schemas)}'`);
+  else fields.push(...itemFields(route, model));
   return `{ ${fields.join(', ')} }`;
+}
+
+/** How a stream's items are read; for a route of SseEvents, also by event name. */
+function itemFields(route: RouteModel, model: AppModel): string[] {
+  const events = route.kind === 'sse' ? sseReadings(route.returns.schema, model.schemas) : undefined;
+  if (!events) return [`items: '${itemReading(route.returns.schema, model.schemas)}'`];
+  const pairs = events.events.map(([name, reading]) => `[${JSON.stringify(name)}, '${reading}']`);
+  return [`items: '${events.items}'`, `events: [${pairs.join(', ')}]`];
 }
 
 const RUNNERS = { http: 'callOperation', sse: 'eventStream', websocket: 'openSocket' } as const;

@@ -7,7 +7,10 @@ import { reachableSchemas } from '../model/refs.js';
 import type { ClientGroup } from './operations.js';
 import { docComment, typeOf, type TypeNamer } from './types.js';
 
-/** Names the client itself exports; a schema of the same name gets a trailing `_`. */
+/**
+ * Names the client itself exports, and the types its fixed parts declare for themselves (a schema
+ * type of such a name would be declared twice); a schema of the same name gets a trailing `_`.
+ */
 export const CLIENT_EXPORTS: ReadonlySet<string> = new Set([
   'Api',
   'ApiError',
@@ -16,10 +19,21 @@ export const CLIENT_EXPORTS: ReadonlySet<string> = new Set([
   'OperationErrors',
   'Problem',
   'SocketClosedError',
+  'SseMessage',
   'TypedSocket',
   'WebSocketClass',
   'WebSocketLike',
   'createClient',
+  // Declared, not exported, by the fixed parts (./template/).
+  'ArgSpec',
+  'Args',
+  'ClientSocket',
+  'EventBuffer',
+  'ItemReading',
+  'OperationSpec',
+  'Prepared',
+  'RefusedUpgrade',
+  'Source',
 ]);
 
 /** Every schema name → a distinct identifier, decided in sorted order so the result is stable. */

@@ -7,6 +7,7 @@ import type { ApiResponseModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { richTypeOf } from '../model/rich-types.js';
 import type { ClientArg, ClientGroup, ClientOperation } from './operations.js';
+import { sseMessageType } from './sse-items.js';
 import { docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
 
 /** Path, query, header and cookie values are sent as text, so a Date or a bigint may be passed as it is. */
@@ -32,7 +33,7 @@ function argsParameter(operation: ClientOperation, name: TypeNamer): string {
 export function resultType(operation: ClientOperation, name: TypeNamer): string {
   const { route } = operation;
   const item = typeOf(route.returns.schema ?? {}, name);
-  if (route.kind === 'sse') return `AsyncIterable<${item}>`;
+  if (route.kind === 'sse') return `AsyncIterable<${sseMessageType(route.returns.schema, name) ?? item}>`;
   if (route.kind === 'websocket') return `TypedSocket<${incomingType(operation, name)}, ${item}>`;
   switch (route.returns.kind) {
     case 'json':

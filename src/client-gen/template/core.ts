@@ -73,8 +73,12 @@ interface OperationSpec {
   args: readonly ArgSpec[];
   answer?: 'json' | 'text' | 'bytes' | 'void' | 'raw';
   /** How one SSE event or WebSocket message is read: as text, as JSON, or JSON unless it is a string. */
-  items?: 'text' | 'json' | 'mixed';
+  items?: ItemReading;
+  /** An SSE route of SseEvents: yields { data, event, id }, the data read by its event's name (else by 'items'). */
+  events?: readonly (readonly [name: string, reading: ItemReading])[];
 }
+
+type ItemReading = 'text' | 'json' | 'mixed';
 
 type Args = Record<string, unknown> | undefined;
 

@@ -12,26 +12,57 @@ function takeLines(buffer: string): { lines: string[]; rest: string } {
   return { lines, rest: held ? rest + '\r' : rest };
 }
 
-/** Feeds one line to the event being built; returns the event's data when the line ends it. */
-function readLine(line: string, data: string[]): string | undefined {
-  if (line === '') {
-    if (data.length === 0) return undefined;
-    return data.splice(0).join('\n');
-  }
+/**
+ * One event of a route whose items are SseEvents, as a browser's EventSource sees it: 'event' is
+ * its name ('message' when the server sent none), 'id' the last id the stream sent ('' before any).
+ */
+export interface SseMessage<T, E extends string = string> {
+  data: T;
+  event: E;
+  id: string;
+}
+
+/** The event being read (WHATWG HTML, "Interpreting an event stream"); the id outlives it. */
+interface EventBuffer {
+  data: string[];
+  event: string;
+  id: string;
+}
+
+/** Feeds one line to the event being built; returns the event when the line ends it. */
+function readLine(line: string, buffer: EventBuffer): SseMessage<string> | undefined {
+  if (line === '') return dispatch(buffer);
   if (line.startsWith(':')) return undefined;
   const colon = line.indexOf(':');
   const field = colon === -1 ? line : line.slice(0, colon);
   let value = colon === -1 ? '' : line.slice(colon + 1);
   if (value.startsWith(' ')) value = value.slice(1);
-  if (field === 'data') data.push(value);
+  if (field === 'data') buffer.data.push(value);
+  else if (field === 'event') buffer.event = value;
+  else if (field === 'id' && !value.includes('\0')) buffer.id = value;
   return undefined;
 }
 
-async function* readEvents<T>(response: Response, items: OperationSpec['items']): AsyncGenerator<T> {
+/** The blank line: an event when data came (fields without data only update the id), under its name or 'message'. */
+function dispatch(buffer: EventBuffer): SseMessage<string> | undefined {
+  const event = buffer.event === '' ? 'message' : buffer.event;
+  buffer.event = '';
+  if (buffer.data.length === 0) return undefined;
+  return { data: buffer.data.splice(0).join('\n'), event, id: buffer.id };
+}
+
+/** The data as an item, or for a route of SseEvents the whole event, its data read by the event's name. */
+function eventItem(message: SseMessage<string>, spec: OperationSpec): unknown {
+  if (!spec.events) return decodeItem(message.data, spec.items);
+  const reading = spec.events.find(([name]) => name === message.event)?.[1] ?? spec.items;
+  return { data: decodeItem(message.data, reading), event: message.event, id: message.id };
+}
+
+async function* readEvents<T>(response: Response, spec: OperationSpec): AsyncGenerator<T> {
   if (!response.body) return;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  const data: string[] = [];
+  const event: EventBuffer = { data: [], event: '', id: '' };
   let buffer = '';
   for (;;) {
     const chunk = await reader.read();
@@ -39,8 +70,8 @@ async function* readEvents<T>(response: Response, items: OperationSpec['items'])
     const split = takeLines(buffer + decoder.decode(chunk.value, { stream: true }));
     buffer = split.rest;
     for (const line of split.lines) {
-      const event = readLine(line, data);
-      if (event !== undefined) yield decodeItem(event, items) as T;
+      const message = readLine(line, event);
+      if (message !== undefined) yield eventItem(message, spec) as T;
     }
   }
 }
@@ -56,7 +87,7 @@ function eventStream<T>(options: ClientOptions, spec: OperationSpec, args: Args,
       try {
         const headers = { accept: 'text/event-stream', ...call?.headers };
         const response = await send(options, spec, args, { headers, signal: abort.signal });
-        yield* readEvents<T>(response, spec.items);
+        yield* readEvents<T>(response, spec);
       } finally {
         call?.signal?.removeEventListener('abort', onAbort);
         abort.abort();

@@ -1,11 +1,12 @@
 /**
- * How the client reads one SSE event or WebSocket message. The server writes a string item as it
- * is and any other item as JSON, so the wire alone cannot tell `"3"` from `3`: the item type
- * decides. Only strings → the text; never a string → JSON; both → JSON when the text parses to
- * a non-string, else the text (docs/client.md, "Streams").
+ * What the text of one SSE event's data or WebSocket message is, by the item type. The server
+ * writes a string item as it is and any other item as JSON, so the wire alone cannot tell `"3"`
+ * from `3`: only strings → `text`; never a string → `json`; both → `mixed` (JSON when the text
+ * parses to a non-string, else the text). The typed client reads items by it (docs/client.md,
+ * "Streams"); the 3.2 document describes an event's `data` by it.
  */
-import type { JsonSchema } from '../model/json-schema.js';
-import { resolveRef, type NamedSchemas } from '../model/schema-walk.js';
+import type { JsonSchema } from './json-schema.js';
+import { resolveRef, type NamedSchemas } from './schema-walk.js';
 
 export type ItemReading = 'text' | 'json' | 'mixed';
 
@@ -24,6 +25,8 @@ function stringsIn(schema: JsonSchema, schemas: NamedSchemas, depth: number): St
 }
 
 function ownStrings(schema: JsonSchema, schemas: NamedSchemas, depth: number): Strings {
+  // A Date, URL or bytes is written as a JSON string: an object in the handler, not a string item.
+  if (schema['x-svc-type'] !== undefined) return 'never';
   if (schema.enum) return combine(schema.enum.map((value) => (typeof value === 'string' ? 'only' : 'never')));
   const members = schema.oneOf ?? schema.anyOf ?? (schema.allOf?.length === 1 ? schema.allOf : undefined);
   if (members) return combine(members.map((member) => stringsIn(member, schemas, depth + 1)));
