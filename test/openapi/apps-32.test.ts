@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.2 document of every example and test app: valid, the same paths as the 3.0.3
- * document, `nullable` and `x-svc-methods` never used, every SSE route's `itemSchema` the
- * yielded item's schema, every custom method under `additionalOperations`.
+ * document, `nullable` and `x-svc-methods` never used, every SSE route's `itemSchema` the event a
+ * browser parses with the yielded item's schema in its `data`, every custom method under
+ * `additionalOperations`.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -27,6 +28,13 @@ const APPS = [
   '../fixtures/apps/responses/',
   '../fixtures/contract/app/',
 ];
+
+/** An SSE item as OpenAPI 3.2 says it: the parsed event, holding the text of its data lines. */
+interface ItemSchema {
+  type: string;
+  required: string[];
+  properties: { data: unknown };
+}
 
 function routes(model: AppModel): RouteModel[] {
   return model.controllers.flatMap((controller) => controller.routes).filter((route) => !route.doc.hidden);
@@ -64,14 +72,21 @@ for (const relative of APPS) {
       assert.ok(!text.includes('"x-svc-methods"'));
     });
 
-    it("documents every route where 3.2 says it, SSE items as the yielded item's schema", () => {
+    it("documents every route where 3.2 says it, SSE items as events holding the yielded item's schema", () => {
       for (const route of routes(model)) {
         const operation = operationOf(document, model, route);
         if (route.kind !== 'sse') continue;
         const responses = operation.responses as Record<string, { content?: unknown }>;
-        assert.deepEqual(responses[String(route.statusCode)]?.content, {
-          'text/event-stream': { itemSchema: toSchema2020(route.returns.schema ?? {}) },
-        });
+        const content = responses[String(route.statusCode)]?.content as Record<
+          string,
+          { itemSchema: ItemSchema }
+        >;
+        assert.deepEqual(Object.keys(content), ['text/event-stream']);
+        const { type, required, properties } = content['text/event-stream']!.itemSchema;
+        assert.deepEqual([type, required], ['object', ['data']]);
+        const item = toSchema2020(route.returns.schema ?? {});
+        if (Object.keys(item).length > 0)
+          assert.ok(JSON.stringify(properties.data).includes(JSON.stringify(item)));
       }
     });
   });

@@ -33,6 +33,18 @@ function analyze(root: string): AppModel {
   return result.model;
 }
 
+const TICK = { $ref: '#/components/schemas/Tick' };
+
+/** An SSE item as OpenAPI 3.2 says it: the parsed event, whose `data` is the text of its data lines. */
+function eventOf(data: object): object {
+  return { type: 'object', required: ['data'], properties: { data } };
+}
+
+/** The data of an item the server writes as JSON. */
+function json(contentSchema: object): object {
+  return { type: 'string', contentMediaType: 'application/json', contentSchema };
+}
+
 /** The JSON-level value at `path` of the document, for reading past the typed path items. */
 function at(document: OpenApi32Document, ...keys: string[]): unknown {
   return keys.reduce<unknown>(
@@ -61,18 +73,18 @@ describe('OpenAPI 3.2: the sample app', () => {
     await assertValidOpenApi32(document);
   });
 
-  it("gives an SSE route's answer the yielded item's schema as itemSchema", () => {
+  it("gives an SSE route's answer itemSchema: the event a browser parses, its data the yielded item's text or JSON", () => {
     const ticks = at(document, 'paths', '/tools/ticks', 'get', 'responses', '200', 'content');
-    assert.deepEqual(ticks, { 'text/event-stream': { itemSchema: { $ref: '#/components/schemas/Tick' } } });
+    assert.deepEqual(ticks, { 'text/event-stream': { itemSchema: eventOf(json(TICK)) } });
     assert.deepEqual(at(document, 'components', 'schemas', 'Tick'), {
       type: 'object',
       properties: { seq: { type: 'number' }, at: { type: 'string' } },
       required: ['seq', 'at'],
     });
+    // `string | object`: a string item is sent as it is, an object as JSON.
     const events = at(document, 'paths', '/tools/events', 'get', 'responses', '200', 'content');
-    assert.deepEqual(events, {
-      'text/event-stream': { itemSchema: { oneOf: [{ type: 'string' }, { type: 'object' }] } },
-    });
+    const item = { oneOf: [{ type: 'string' }, { type: 'object' }] };
+    assert.deepEqual(events, { 'text/event-stream': { itemSchema: eventOf({ anyOf: [item, json(item)] }) } });
   });
 
   it('puts the custom method under additionalOperations', () => {
@@ -177,7 +189,7 @@ describe('OpenAPI 3.2: the 3.2 cases app', () => {
     const sse = model.controllers[0]?.routes.find((route) => route.methodName === 'readings');
     assert.deepEqual(sse?.returns.schema, { $ref: '#/components/schemas/Reading' });
     assert.deepEqual(at(document, 'paths', '/cases/readings', 'get', 'responses', '200', 'content'), {
-      'text/event-stream': { itemSchema: { $ref: '#/components/schemas/Reading' } },
+      'text/event-stream': { itemSchema: eventOf(json({ $ref: '#/components/schemas/Reading' })) },
     });
     const chat = at(document, 'paths', '/cases/chat', 'get') as Record<string, unknown>;
     assert.equal(chat['x-svc-websocket'], true);

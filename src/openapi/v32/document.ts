@@ -15,6 +15,7 @@ import type {
   OpenApiResponse,
 } from '../types.js';
 import { toSchema2020, type JsonSchema2020 } from './schema.js';
+import { sseItemSchema } from './sse-items.js';
 
 /** The path item's fixed operation fields in 3.2, in the order they are written. */
 const FIXED_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
@@ -37,7 +38,7 @@ export function buildOpenApi32Document(model: AppModel): OpenApi32Document {
   for (const route of visibleRoutes(model)) {
     if (route.kind === 'http') continue; // only stream routes are said differently in 3.2
     const operation = findOperation(paths[documentPath(model.prefix, route.fullPath)], route.httpMethod);
-    if (operation) sayStreams(operation, route);
+    if (operation) sayStreams(operation, route, model.schemas);
   }
   // Recomputed: an SSE item's schema may reach components the 3.0.3 document never shows.
   const { schemas: _schemas, ...shared } = base.components ?? {};
@@ -107,16 +108,18 @@ function findOperation(
   return additional?.[httpMethod];
 }
 
-/** SSE: one event's schema as `itemSchema`; WebSocket: the message schemas the model knows. */
-function sayStreams(operation: OpenApi32Operation, route: RouteModel): void {
-  const item = toSchema2020(route.returns.schema ?? {});
+/** SSE: one event as `itemSchema` (./sse-items.ts); WebSocket: the message schemas the model knows. */
+function sayStreams(operation: OpenApi32Operation, route: RouteModel, schemas: AppModel['schemas']): void {
   if (route.kind === 'sse') {
     const success = operation.responses[String(route.statusCode)] as OpenApiResponse | undefined;
     // Only svc's own stream answer: an `@ApiResponse` that gave this status a type keeps it.
-    if (success?.content?.['text/event-stream'])
-      success.content = { ...success.content, 'text/event-stream': { itemSchema: item } } as never;
+    if (success?.content?.['text/event-stream']) {
+      const itemSchema = sseItemSchema(route.returns.schema, schemas);
+      success.content = { ...success.content, 'text/event-stream': { itemSchema } } as never;
+    }
   }
   if (route.kind === 'websocket') {
+    const item = toSchema2020(route.returns.schema ?? {});
     const messages = route.params.find((param) => param.source === 'messages');
     // `{}` when the analyzer could not read the incoming type (`AsyncIterable<unknown>`): say nothing then.
     const incoming =
