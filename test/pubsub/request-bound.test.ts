@@ -7,23 +7,18 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WebSocket } from 'ws';
-import { createTestApp, type SvcApp } from '../../src/testing/index.js';
+import { serveFixture } from '../support/served-fixture.js';
 import { get, readAll, readUntil } from '../streams/helpers.js';
 
 const root = fileURLToPath(new URL('../fixtures/streams/relay', import.meta.url));
-let app: SvcApp;
-let port: number;
-
-before(async () => {
-  app = await createTestApp({ root, log: () => {} });
-  port = (await app.listen({ host: '127.0.0.1', port: 0 })).port;
-});
-after(() => app.close());
+const served = serveFixture(root);
+/** The served fixture's port, known once its `before` hook ran. */
+const port = (): number => Number(new URL(served.base).port);
 
 async function finished(topic: string): Promise<number> {
-  return Number(await readAll(await get(port, `/api/relay/finished/${topic}`)));
+  return Number(await readAll(await get(port(), `/api/relay/finished/${topic}`)));
 }
 
 /** Asks until `topic`'s relays have all finished: each ask is a request the server answers. */
@@ -34,7 +29,7 @@ async function untilFinished(topic: string, expected: number): Promise<void> {
 
 describe('a relay parked inside yield* ends when its client leaves', () => {
   it('SSE', async () => {
-    const res = await get(port, '/api/relay/events/quiet-sse');
+    const res = await get(port(), '/api/relay/events/quiet-sse');
     await readUntil(res, 'data: subscribed\n\n');
     assert.equal(await finished('quiet-sse'), 0);
     res.destroy();
@@ -43,7 +38,7 @@ describe('a relay parked inside yield* ends when its client leaves', () => {
 
   it('WebSocket, closed cleanly and dropped', async () => {
     for (const leave of ['close', 'terminate'] as const) {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/relay/socket/quiet-ws-${leave}`);
+      const ws = new WebSocket(`ws://127.0.0.1:${port()}/api/relay/socket/quiet-ws-${leave}`);
       const [message] = (await once(ws, 'message')) as [Buffer];
       assert.equal(message.toString(), 'subscribed');
       if (leave === 'close') ws.close(1000);
@@ -53,13 +48,13 @@ describe('a relay parked inside yield* ends when its client leaves', () => {
   });
 
   it('the other relays of the topic keep their subscription', async () => {
-    const staying = await get(port, '/api/relay/events/shared');
-    const leaving = await get(port, '/api/relay/events/shared');
+    const staying = await get(port(), '/api/relay/events/shared');
+    const leaving = await get(port(), '/api/relay/events/shared');
     await readUntil(staying, 'data: subscribed\n\n');
     await readUntil(leaving, 'data: subscribed\n\n');
     leaving.destroy();
     await untilFinished('shared', 1);
-    const published = await fetch(`http://127.0.0.1:${port}/api/relay/publish/shared`, {
+    const published = await fetch(`http://127.0.0.1:${port()}/api/relay/publish/shared`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify('still here'),

@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { get as httpGet, type ClientRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WebSocket } from 'ws';
-import { createTestApp, type SvcApp } from '../../src/testing/index.js';
-import { documentOf } from '../support/served-fixture.js';
+import { documentOf, serveFixture } from '../support/served-fixture.js';
 import { get, readAll, readUntil } from './helpers.js';
 
 const root = fileURLToPath(new URL('../fixtures/streams/signal', import.meta.url));
@@ -23,17 +22,12 @@ interface SeenState {
   answeredAborted: number;
 }
 
-let app: SvcApp;
-let port: number;
-
-before(async () => {
-  app = await createTestApp({ root, log: () => {} });
-  port = (await app.listen({ host: '127.0.0.1', port: 0 })).port;
-});
-after(() => app.close());
+const served = serveFixture(root);
+/** The served fixture's port, known once its `before` hook ran. */
+const port = (): number => Number(new URL(served.base).port);
 
 async function state(): Promise<SeenState> {
-  return JSON.parse(await readAll(await get(port, '/api/signal/state'))) as SeenState;
+  return JSON.parse(await readAll(await get(port(), '/api/signal/state'))) as SeenState;
 }
 
 /** Asks for the state until `done` holds: each ask is a request the server answers. */
@@ -48,7 +42,7 @@ async function stateWhen(done: (seen: SeenState) => boolean): Promise<SeenState>
 describe('@Signal()', () => {
   it('aborts when the client of a plain request leaves', async () => {
     const start = await state();
-    const request: ClientRequest = httpGet({ host: '127.0.0.1', port, path: '/api/signal/wait' });
+    const request: ClientRequest = httpGet({ host: '127.0.0.1', port: port(), path: '/api/signal/wait' });
     request.on('error', () => {});
     await stateWhen((seen) => seen.waiting === start.waiting + 1);
     request.destroy();
@@ -59,7 +53,7 @@ describe('@Signal()', () => {
 
   it('aborts when the client of an SSE stream leaves', async () => {
     const start = await state();
-    const res = await get(port, '/api/signal/events');
+    const res = await get(port(), '/api/signal/events');
     await readUntil(res, 'data: open\n\n');
     res.destroy();
     const seen = await stateWhen((now) => now.reasons.length === start.reasons.length + 1);
@@ -68,7 +62,7 @@ describe('@Signal()', () => {
 
   it('aborts when a WebSocket connection closes', async () => {
     const start = await state();
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/signal/socket`);
+    const ws = new WebSocket(`ws://127.0.0.1:${port()}/api/signal/socket`);
     await new Promise((resolve) => ws.once('message', resolve));
     ws.close(1000);
     const seen = await stateWhen((now) => now.reasons.length === start.reasons.length + 1);
@@ -76,8 +70,8 @@ describe('@Signal()', () => {
   });
 
   it('is ctx.signal, and never aborts after a complete answer', async () => {
-    assert.equal(await readAll(await get(port, '/api/signal/quick')), 'true');
-    assert.equal(await readAll(await get(port, '/api/signal/quick')), 'true');
+    assert.equal(await readAll(await get(port(), '/api/signal/quick')), 'true');
+    assert.equal(await readAll(await get(port(), '/api/signal/quick')), 'true');
     assert.equal((await state()).answeredAborted, 0);
   });
 
@@ -89,9 +83,9 @@ describe('@Signal()', () => {
 
   it('aborts when the app shuts down, and the request still gets its answer', async () => {
     const start = await state();
-    const response = get(port, '/api/signal/wait');
+    const response = get(port(), '/api/signal/wait');
     await stateWhen((seen) => seen.waiting === start.waiting + 1);
-    const closing = app.close();
+    const closing = served.app.close();
     const res = await response;
     assert.equal(res.statusCode, 200);
     assert.equal(await readAll(res), APP_SHUTDOWN);
