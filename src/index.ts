@@ -22,8 +22,8 @@ export {
   Data,
   Ctx,
   Messages,
-  Next,
   Signal,
+  Next,
 } from './runtime/decorators/params.js';
 export { App, ApiInfo, type ApiInfoOptions } from './runtime/decorators/app.js';
 export {
