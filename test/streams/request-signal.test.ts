@@ -75,6 +75,14 @@ describe('@Signal()', () => {
     assert.equal((await state()).answeredAborted, 0);
   });
 
+  it('a stream whose item fails to serialize ends, and its generator runs finally', async () => {
+    const start = await state();
+    const res = await get(port(), '/api/signal/failing');
+    assert.equal(await readAll(res), 'data: {"n":1}\n\n');
+    const seen = await stateWhen((now) => now.reasons.length === start.reasons.length + 1);
+    assert.deepEqual(seen.reasons.slice(start.reasons.length), ['failing stream finished']);
+  });
+
   it('is not a parameter in the document', () => {
     const operation = documentOf(root).paths['/signal/wait']?.get;
     assert.ok(operation);

@@ -116,6 +116,8 @@ export async function sendEventStream(
     outcome = await pumpItems(iterator, sink, end);
   } catch (error) {
     log(`svc: SSE stream ended by an error: ${describe(error)}`);
+    // A failed write (a serializer error) leaves the producer suspended: stop it too.
+    outcome = 'closed';
   } finally {
     signal?.removeEventListener('abort', end.end);
     res.off('close', end.end);

@@ -96,9 +96,11 @@ export async function runWebSocketSession(
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
   } catch (error) {
     log(`svc: WebSocket handler failed: ${describe(error)}`);
+    // A failed send (a serializer error) leaves the producer suspended: stop it too.
+    outcome = 'closed';
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_INTERNAL_ERROR);
   }
-  // The connection went first: stop the producer so the handler's `finally` runs.
+  // The connection went first, or a send failed: stop the producer so the handler's `finally` runs.
   if (outcome === 'closed' && iterator?.return) {
     Promise.resolve()
       .then(() => iterator?.return?.())
