@@ -49,3 +49,22 @@ export async function pumpItems(
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * Asks the producer to stop (runs a generator's `finally`) without waiting for it; a failure of
+ * that cleanup is logged as `<what> stream cleanup failed`.
+ */
+export function stopProducer(
+  iterator: AsyncIterator<unknown>,
+  log: (line: string) => void,
+  what: string,
+): void {
+  if (typeof iterator.return !== 'function') return;
+  Promise.resolve()
+    .then(() => iterator.return?.())
+    .catch((error: unknown) => log(`svc: ${what} stream cleanup failed: ${describeError(error)}`));
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

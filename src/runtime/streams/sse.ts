@@ -5,7 +5,7 @@
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_SSE_HEARTBEAT_MS } from '../../model/app-options.js';
-import { pumpItems, type ItemSink, type PumpOutcome } from './pump.js';
+import { describeError, pumpItems, stopProducer, type ItemSink, type PumpOutcome } from './pump.js';
 import { formatEvent, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
 import { StreamEnd } from './stream-end.js';
 
@@ -72,18 +72,6 @@ function startHeartbeat(res: ServerResponse, intervalMs: number): NodeJS.Timeout
   return timer;
 }
 
-/** Asks the producer to stop (runs the generator's `finally`) without waiting for it. */
-function closeIterator(iterator: AsyncIterator<unknown>, log: (line: string) => void): void {
-  if (typeof iterator.return !== 'function') return;
-  Promise.resolve()
-    .then(() => iterator.return?.())
-    .catch((error: unknown) => log(`svc: SSE stream cleanup failed: ${describe(error)}`));
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
-
 /**
  * Streams `items` as server-sent events on `res`. Resolves when the stream is over: the
  * iterable ended, threw (logged; the status is already sent), or the client went away (the
@@ -101,7 +89,7 @@ export async function sendEventStream(
   openStream(res, options);
   // HEAD gets the stream's headers only (and a stream opened during shutdown nothing more).
   if (res.req?.method === 'HEAD' || signal?.aborted) {
-    closeIterator(iterator, log);
+    stopProducer(iterator, log, 'SSE');
     res.end();
     return;
   }
@@ -115,14 +103,14 @@ export async function sendEventStream(
   try {
     outcome = await pumpItems(iterator, sink, end);
   } catch (error) {
-    log(`svc: SSE stream ended by an error: ${describe(error)}`);
+    log(`svc: SSE stream ended by an error: ${describeError(error)}`);
     // A failed write (a serializer error) leaves the producer suspended: stop it too.
     outcome = 'closed';
   } finally {
     signal?.removeEventListener('abort', end.end);
     res.off('close', end.end);
     if (heartbeat) clearInterval(heartbeat);
-    if (outcome === 'closed') closeIterator(iterator, log);
+    if (outcome === 'closed') stopProducer(iterator, log, 'SSE');
     if (!res.writableEnded) res.end();
   }
 }

@@ -7,7 +7,7 @@
 import { WebSocket } from 'ws';
 import { keepAlive } from './keepalive.js';
 import { DEFAULT_MAX_QUEUED_MESSAGES, MessageQueue } from './message-queue.js';
-import { pumpItems, type ItemSink, type PumpOutcome } from './pump.js';
+import { describeError, pumpItems, stopProducer, type ItemSink, type PumpOutcome } from './pump.js';
 import { StreamEnd } from './stream-end.js';
 
 /**
@@ -39,10 +39,6 @@ const SEND_HIGH_WATER_BYTES = 1024 * 1024;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_UNSUPPORTED_DATA = 1003;
 export const CLOSE_INTERNAL_ERROR = 1011;
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
 
 function outgoingIterator(result: unknown): AsyncIterator<unknown> | undefined {
   if (result === undefined || result === null) return undefined;
@@ -95,17 +91,13 @@ export async function runWebSocketSession(
     if (iterator) outcome = await pumpItems(iterator, webSocketSink(ws, encode), end);
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
   } catch (error) {
-    log(`svc: WebSocket handler failed: ${describe(error)}`);
+    log(`svc: WebSocket handler failed: ${describeError(error)}`);
     // A failed send (a serializer error) leaves the producer suspended: stop it too.
     outcome = 'closed';
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_INTERNAL_ERROR);
   }
   // The connection went first, or a send failed: stop the producer so the handler's `finally` runs.
-  if (outcome === 'closed' && iterator?.return) {
-    Promise.resolve()
-      .then(() => iterator?.return?.())
-      .catch((error: unknown) => log(`svc: WebSocket stream cleanup failed: ${describe(error)}`));
-  }
+  if (outcome === 'closed' && iterator !== undefined) stopProducer(iterator, log, 'WebSocket');
   await closed;
   stopKeepalive();
 }
