@@ -9,7 +9,7 @@ import ts from './typescript.cjs';
 import type { JsonSchema } from '../model/json-schema.js';
 import { withSseItems, type SseEventKind, type SseItems } from '../model/sse-events.js';
 import type { AnalysisContext } from './context.js';
-import { unionOf } from './schema/converters/schema-set.js';
+import { unionOf } from '../model/schema-union.js';
 import { isSvcClassType } from './svc-symbols.js';
 
 /** Items of these types send nothing a client sees: `undefined` items, events without data lines. */

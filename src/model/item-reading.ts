@@ -5,8 +5,8 @@
  * parses to a non-string, else the text). The typed client reads items by it (docs/client.md,
  * "Streams"); the 3.2 document describes an event's `data` by it.
  */
-import type { JsonSchema } from './json-schema.js';
-import { resolveRef, type NamedSchemas } from './schema-walk.js';
+import { typesOf, type JsonSchema } from './json-schema.js';
+import { unwrapSingle, type NamedSchemas } from './schema-walk.js';
 
 export type ItemReading = 'text' | 'json' | 'mixed';
 
@@ -18,21 +18,23 @@ export function itemReading(schema: JsonSchema | undefined, schemas: NamedSchema
 }
 
 function stringsIn(schema: JsonSchema, schemas: NamedSchemas, depth: number): Strings {
-  const resolved = resolveRef(schema, schemas);
   if (depth > 16) return 'some';
-  const own = ownStrings(resolved, schemas, depth);
-  return own === 'only' && (schema.nullable === true || resolved.nullable === true) ? 'some' : own;
+  const { schema: single, orNull } = unwrapSingle(schema, schemas);
+  const own = ownStrings(single, schemas, depth);
+  return own === 'only' && orNull ? 'some' : own;
 }
 
 function ownStrings(schema: JsonSchema, schemas: NamedSchemas, depth: number): Strings {
   // A Date, URL or bytes is written as a JSON string: an object in the handler, not a string item.
-  if (schema['x-svc-type'] !== undefined) return 'never';
-  if (schema.enum) return combine(schema.enum.map((value) => (typeof value === 'string' ? 'only' : 'never')));
-  const members = schema.oneOf ?? schema.anyOf ?? (schema.allOf?.length === 1 ? schema.allOf : undefined);
+  if (schema.svc?.rich !== undefined) return 'never';
+  const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
+  if (values) return combine(values.map((value) => (typeof value === 'string' ? 'only' : 'never')));
+  const members = schema.oneOf ?? schema.anyOf;
   if (members) return combine(members.map((member) => stringsIn(member, schemas, depth + 1)));
   if (schema.allOf) return 'never';
-  if (schema.type === undefined) return schema.properties ? 'never' : 'some';
-  return schema.type === 'string' ? 'only' : 'never';
+  const types = typesOf(schema);
+  if (types.length === 0) return schema.properties ? 'never' : 'some';
+  return combine(types.map((type) => (type === 'string' ? 'only' : 'never')));
 }
 
 function combine(parts: Strings[]): Strings {

@@ -1,26 +1,29 @@
 /**
  * The one walk over a JSON schema's sub-schemas. Every reader that needs "each nested schema"
- * (the validator, revive, the serializer choice, the document's cleaner) goes through here, so
- * a keyword that holds schemas is listed once. OpenAPI 3.0.3 has no `prefixItems`: a tuple is
- * `items` (a `oneOf` of its element schemas) with `minItems`/`maxItems`, so `items` covers it.
+ * (the validator, revive, the serializer choice, each document writer) goes through here, so
+ * a keyword that holds schemas is listed once.
  */
 import { refName, type JsonSchema } from './json-schema.js';
+import { splitNull } from './null-schema.js';
 
 export type NamedSchemas = Readonly<Record<string, JsonSchema>>;
 
-/** Keywords whose value is one schema. */
-const SINGLE_SCHEMA_KEYWORDS = ['items', 'not'] as const;
+/** Keywords whose value is one schema (`items` may also be `false`, `additionalProperties` a boolean). */
+const SINGLE_SCHEMA_KEYWORDS = ['items', 'not', 'propertyNames', 'contentSchema'] as const;
 /** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'oneOf', 'anyOf'] as const;
+const SCHEMA_LIST_KEYWORDS = ['prefixItems', 'allOf', 'oneOf', 'anyOf'] as const;
 
-/** Every directly nested schema: properties, additionalProperties, items, not, allOf/oneOf/anyOf. */
+/**
+ * Every directly nested schema: properties, additionalProperties, items, prefixItems,
+ * propertyNames, contentSchema, not, allOf/oneOf/anyOf. (svc's hints are not schema keywords.)
+ */
 export function childSchemas(schema: JsonSchema): JsonSchema[] {
   const children: JsonSchema[] = [];
   if (schema.properties) children.push(...Object.values(schema.properties));
   if (typeof schema.additionalProperties === 'object') children.push(schema.additionalProperties);
   for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
     const child = schema[keyword];
-    if (child) children.push(child);
+    if (typeof child === 'object') children.push(child);
   }
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const list = schema[keyword];
@@ -44,7 +47,7 @@ export function mapChildSchemas(schema: JsonSchema, map: (child: JsonSchema) => 
     out.additionalProperties = map(schema.additionalProperties);
   for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
     const child = schema[keyword];
-    if (child) out[keyword] = map(child);
+    if (typeof child === 'object') out[keyword] = map(child);
   }
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const list = schema[keyword];
@@ -96,21 +99,28 @@ export function resolveRef(schema: JsonSchema, schemas: NamedSchemas): JsonSchem
 }
 
 /**
- * The schema a single value is checked against, plus whether `null` is allowed: resolves refs
- * and unwraps a lone `allOf` member (`T | null` on a named type), keeping the outer keywords.
+ * The schema a single value is checked against, plus whether `null` is allowed: follows `$ref`s
+ * (the keywords beside a `$ref` kept over its target's), drops the "or null" (src/model/null-schema.ts)
+ * and unwraps a lone `allOf` member, keeping the outer keywords.
  */
 export function unwrapSingle(
   schema: JsonSchema,
   schemas: NamedSchemas,
-): { schema: JsonSchema; nullable: boolean } {
-  let nullable = schema.nullable === true;
-  let current = resolveRef(schema, schemas);
-  nullable ||= current.nullable === true;
-  while (current.allOf?.length === 1 && current.allOf[0] !== undefined) {
-    const { allOf: _allOf, nullable: _nullable, ...outer } = current;
-    const inner = resolveRef(current.allOf[0], schemas);
-    nullable ||= inner.nullable === true;
-    current = { ...inner, ...outer };
+): { schema: JsonSchema; orNull: boolean } {
+  let orNull = false;
+  let current = schema;
+  for (let hops = 0; hops < 32; hops++) {
+    const split = splitNull(current);
+    orNull ||= split.orNull;
+    current = split.schema;
+    if (current.$ref !== undefined) {
+      const { $ref: _ref, ...outer } = current;
+      const name = refName(current);
+      current = { ...((name !== undefined && schemas[name]) || {}), ...outer };
+    } else if (current.allOf?.length === 1 && current.allOf[0] !== undefined) {
+      const { allOf: _allOf, ...outer } = current;
+      current = { ...current.allOf[0], ...outer };
+    } else break;
   }
-  return { schema: current, nullable };
+  return { schema: current, orNull };
 }

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { areDisjoint, unionOf } from '../../../src/analyzer/schema/converters/schema-set.js';
+import { areDisjoint, unionOf } from '../../../src/model/schema-union.js';
 import type { JsonSchema } from '../../../src/model/json-schema.js';
 
 const components: Record<string, JsonSchema> = {

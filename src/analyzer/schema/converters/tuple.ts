@@ -11,7 +11,7 @@
 import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
-import { unionOf } from './schema-set.js';
+import { unionOf } from '../../../model/schema-union.js';
 
 export const tupleConverter: TypeConverter = {
   kind: 'tuple',

@@ -12,7 +12,7 @@ import type { JsonSchema } from '../../../model/json-schema.js';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { isFunctionLike, isObjectType } from '../type-utils.js';
 import { isNamedObject, isPlainObjectType } from './object.js';
-import { unionOf } from './schema-set.js';
+import { unionOf } from '../../../model/schema-union.js';
 
 interface Discriminator {
   propertyName: string;

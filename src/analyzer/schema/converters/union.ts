@@ -9,7 +9,7 @@ import type { JsonSchema } from '../../../model/json-schema.js';
 import { membersInSourceOrder } from '../source-order.js';
 import type { ConversionContext, TypeConverter } from '../types.js';
 import { literalSchema, literalValue, type LiteralValue } from './literal.js';
-import { unionOf } from './schema-set.js';
+import { unionOf } from '../../../model/schema-union.js';
 
 function memberSchemas(members: readonly ts.Type[], context: ConversionContext): JsonSchema[] {
   const literals = new Map<string, LiteralValue[]>();

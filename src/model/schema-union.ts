@@ -1,9 +1,10 @@
 /**
- * Helpers for converters that combine several schemas (unions, tuples). A union is `oneOf` only
+ * Combining several schemas into one (a union's members; a tuple's elements when the 3.0.3
+ * document has to say them as one `items`). A union is `oneOf` only
  * when no value can match two of its members; otherwise `anyOf`, so that a strict validator
  * still accepts a value the TypeScript type accepts (`'a'` for `'a' | (string & {})`).
  */
-import { refName, type JsonSchema } from '../../../model/json-schema.js';
+import { mainType, refName, typesOf, type JsonSchema } from './json-schema.js';
 
 /** Looks a component up by name (a `$ref`'s target), for telling members apart. */
 export type ComponentLookup = (name: string) => JsonSchema | undefined;
@@ -51,12 +52,14 @@ function shapeOf(schema: JsonSchema, lookup: ComponentLookup, depth: number): Sh
     const target = depth < 8 ? lookup(name) : undefined;
     return target ? shapeOf(target, lookup, depth + 1) : undefined;
   }
-  if (schema.allOf?.length === 1 && schema.allOf[0] && schema.nullable !== true)
-    return shapeOf(schema.allOf[0], lookup, depth + 1);
-  if (schema.nullable === true || schema.type === undefined) return undefined;
+  if (schema.allOf?.length === 1 && schema.allOf[0]) return shapeOf(schema.allOf[0], lookup, depth + 1);
+  // Several types (`['string', 'null']`) or none: assumed to overlap.
+  const type = typesOf(schema).length === 1 ? mainType(schema) : undefined;
+  if (type === undefined) return undefined;
   // `integer` values are `number` values: the two overlap.
-  const kind = schema.type === 'integer' ? 'number' : schema.type;
-  return schema.enum ? { kind, values: schema.enum } : { kind };
+  const kind = type === 'integer' ? 'number' : type;
+  const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
+  return values ? { kind, values } : { kind };
 }
 
 /** Unknown shapes (no type, nullable, a recursive placeholder) are assumed to overlap. */
