@@ -5,16 +5,20 @@
  */
 import type { ApiResponseModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import { splitNull } from '../model/null-schema.js';
 import { richTypeOf } from '../model/rich-types.js';
 import type { ClientArg, ClientGroup, ClientOperation } from './operations.js';
 import { sseMessageType } from './sse-items.js';
 import { docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
 
-/** Path, query, header and cookie values are sent as text, so a Date or a bigint may be passed as it is. */
+/**
+ * Path, query, header and cookie values are sent as text, so a Date or a bigint may be passed as
+ * it is (the `svc.rich` mark is on the value's schema, inside any "or null").
+ */
 function argType(arg: ClientArg, name: TypeNamer): string {
   const type = typeOf(arg.schema, name);
   if (arg.source === 'body' || arg.source === 'queryObject') return type;
-  const rich = richTypeOf(arg.schema);
+  const rich = richTypeOf(splitNull(arg.schema).schema);
   if (rich === 'Date') return `Date | ${type}`;
   if (rich === 'bigint') return `bigint | ${type}`;
   return type;

@@ -1,33 +1,42 @@
 /**
- * A schema of the app model → the TypeScript type of the value on the wire, as the client sees
- * it after `JSON.parse`: a `Date` is its ISO string, a `bigint` a number, a `Map` an object, a
- * `Set` an array, bytes a base64 string. Named schemas become references to the named types the
- * client declares (./named-types.ts), so recursive types stay finite.
+ * A schema of the app model (JSON Schema 2020-12, src/model/json-schema.ts) → the TypeScript type
+ * of the value on the wire, as the client sees it after `JSON.parse`: a `Date` is its ISO string,
+ * a `bigint` a number, a `Map` an object, a `Set` an array, bytes a base64 string (each is its
+ * JSON form in the schema; the `svc.rich` mark only matters to arguments, ./signatures.ts).
+ * Named schemas become references to the named types the client declares (./named-types.ts), so
+ * recursive types stay finite.
  */
-import { refName, type JsonSchema } from '../model/json-schema.js';
-
-/** The positions of a tuple, which the analyzer keeps beside the 3.0.3 `items` (`x-svc-tuple`). */
-interface TupleHint {
-  prefixItems: JsonSchema[];
-  rest?: JsonSchema;
-}
+import { refName, typesOf, type EnumValue, type JsonSchema, type JsonType } from '../model/json-schema.js';
+import { splitNull } from '../model/null-schema.js';
 
 /** Maps a component schema name to the identifier the client declares it under. */
 export type TypeNamer = (schemaName: string) => string;
 
+/** The type of a value of `schema`; "or null", in any of its forms, is read by `splitNull` only. */
 export function typeOf(schema: JsonSchema, name: TypeNamer): string {
-  const base = baseType(schema, name);
-  return schema.nullable === true && base !== 'unknown' ? `${group(base)} | null` : base;
+  const { schema: value, orNull } = splitNull(schema);
+  const base = baseType(value, name);
+  return orNull && base !== 'unknown' ? `${group(base)} | null` : base;
 }
 
 function baseType(schema: JsonSchema, name: TypeNamer): string {
   const ref = refName(schema);
+  // A `$ref`'s siblings only annotate it: the type is the referenced one.
   if (ref !== undefined) return name(ref);
   if (schema.$ref !== undefined) return 'unknown';
-  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ') || 'never';
-  if (schema.oneOf ?? schema.anyOf) return union((schema.oneOf ?? schema.anyOf) as JsonSchema[], name);
+  if (schema.const !== undefined) return literal(schema.const);
+  if (schema.enum) return distinctUnion(schema.enum.map(literal));
+  const members = schema.oneOf ?? schema.anyOf;
+  if (members) return distinctUnion(members.map((member) => group(typeOf(member, name))));
   if (schema.allOf) return schema.allOf.map((member) => group(typeOf(member, name))).join(' & ');
-  switch (schema.type) {
+  const types = typesOf(schema);
+  if (types.length === 0) return schema.properties ? objectType(schema, name) : 'unknown';
+  return distinctUnion(types.map((type) => typeOfJsonType(type, schema, name)));
+}
+
+/** One member of a type array (`['string', 'number']` → `string | number`). */
+function typeOfJsonType(type: JsonType, schema: JsonSchema, name: TypeNamer): string {
+  switch (type) {
     case 'string':
       return 'string';
     case 'number':
@@ -35,36 +44,46 @@ function baseType(schema: JsonSchema, name: TypeNamer): string {
       return 'number';
     case 'boolean':
       return 'boolean';
+    case 'null':
+      return 'null';
     case 'array':
       return arrayType(schema, name);
     case 'object':
       return objectType(schema, name);
-    default:
-      return schema.properties ? objectType(schema, name) : 'unknown';
   }
 }
 
-function union(members: JsonSchema[], name: TypeNamer): string {
-  const types = [...new Set(members.map((member) => group(typeOf(member, name))))];
-  return types.length === 0 ? 'never' : types.join(' | ');
+/** A JSON value as a TypeScript literal type: `"admin"`, `2`, `true`, `null`. */
+function literal(value: EnumValue): string {
+  return JSON.stringify(value);
+}
+
+function distinctUnion(types: string[]): string {
+  const distinct = [...new Set(types)];
+  return distinct.length === 0 ? 'never' : distinct.join(' | ');
 }
 
 function arrayType(schema: JsonSchema, name: TypeNamer): string {
-  const tuple = schema['x-svc-tuple'] as TupleHint | undefined;
-  if (tuple) return tupleType(tuple, schema.minItems ?? tuple.prefixItems.length, name);
+  if (schema.prefixItems) return tupleType(schema.prefixItems, schema, name);
+  if (schema.items === false) return '[]';
   return `${group(typeOf(schema.items ?? {}, name))}[]`;
 }
 
-/** `[string, number?, ...boolean[]]`: positions past `minItems` are optional. */
-function tupleType(tuple: TupleHint, minItems: number, name: TypeNamer): string {
-  const positions = tuple.prefixItems.map((item, index) => {
+/**
+ * `[string, number?, ...boolean[]]`: `prefixItems` are the positions, those past `minItems`
+ * optional; `items` is the rest (`false`: none; absent: any further values, as JSON Schema says).
+ */
+function tupleType(prefixItems: JsonSchema[], schema: JsonSchema, name: TypeNamer): string {
+  const required = schema.minItems ?? 0;
+  const positions = prefixItems.map((item, index) => {
     const type = typeOf(item, name);
-    return index < minItems ? type : `${group(type)}?`;
+    return index < required ? type : `${group(type)}?`;
   });
-  if (tuple.rest) positions.push(`...${group(typeOf(tuple.rest, name))}[]`);
+  if (schema.items !== false) positions.push(`...${group(typeOf(schema.items ?? {}, name))}[]`);
   return `[${positions.join(', ')}]`;
 }
 
+/** An object type; a `propertyNames` rule (a `Record` key pattern) leaves the keys `string`. */
 function objectType(schema: JsonSchema, name: TypeNamer): string {
   const required = new Set(schema.required ?? []);
   const members = Object.entries(schema.properties ?? {}).map(([key, property]) => {
