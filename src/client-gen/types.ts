@@ -16,7 +16,9 @@ export type TypeNamer = (schemaName: string) => string;
 export function typeOf(schema: JsonSchema, name: TypeNamer): string {
   const { schema: value, orNull } = splitNull(schema);
   const base = baseType(value, name);
-  return orNull && base !== 'unknown' ? `${group(base)} | null` : base;
+  if (!orNull || base === 'unknown') return base;
+  // `A | B | null` needs no parentheses; an intersection keeps them, to be read as one member.
+  return `${base.includes(' & ') ? group(base) : base} | null`;
 }
 
 function baseType(schema: JsonSchema, name: TypeNamer): string {

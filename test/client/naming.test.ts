@@ -1,93 +1,12 @@
 /**
  * The naming rules of the typed client (docs/client.md, "Names"), on app models written by hand:
  * controller and method names, argument names, unbound path segments, hidden routes, optional
- * argument objects, and schema names that would clash with the client's own exports.
+ * argument objects, and schema names that would clash with the client's own names.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateClient } from '../../src/client-gen/index.js';
-import type { AppModel, ControllerModel, ParamModel, RouteModel } from '../../src/model/app-model.js';
-
-function param(name: string, source: ParamModel['source'], extra: Partial<ParamModel> = {}): ParamModel {
-  return {
-    file: 'a.ts',
-    line: 1,
-    index: 0,
-    name,
-    source,
-    key: name,
-    required: true,
-    schema: { type: 'string' },
-    ...extra,
-  };
-}
-
-function route(
-  methodName: string,
-  fullPath: string,
-  params: ParamModel[],
-  extra: Partial<RouteModel> = {},
-): RouteModel {
-  return {
-    file: 'a.ts',
-    line: 1,
-    methodName,
-    httpMethod: 'GET',
-    kind: 'http',
-    custom: false,
-    path: '',
-    fullPath,
-    statusCode: 200,
-    headers: [],
-    components: [],
-    params,
-    returns: { kind: 'text', schema: { type: 'string' } },
-    doc: { operationId: methodName, tags: [], hidden: false, responses: [] },
-    ...extra,
-  };
-}
-
-function controller(className: string, baseName: string, routes: RouteModel[]): ControllerModel {
-  const location = { file: 'a.ts', line: 1, module: 'a.ts' };
-  return {
-    ...location,
-    className,
-    basePath: '',
-    baseName,
-    headers: [],
-    components: [],
-    dependencies: [],
-    routes,
-  };
-}
-
-function model(controllers: ControllerModel[], schemas: AppModel['schemas'] = {}): AppModel {
-  const info = { title: 't', version: '1' };
-  return {
-    version: 1,
-    prefix: '/api',
-    host: 'localhost',
-    port: 8080,
-    info,
-    controllers,
-    components: [],
-    schemas,
-    modules: [],
-  };
-}
-
-/** The method lines of the `Api` interface, without their doc comments. */
-function apiLines(text: string): string[] {
-  const block = text.slice(
-    text.indexOf('export interface Api {'),
-    text.indexOf('\n}\n', text.indexOf('export interface Api {')),
-  );
-  return block
-    .split('\n')
-    .slice(1)
-    .map((line) => line.trim())
-    .filter((line) => !line.startsWith('/**'));
-}
+import { apiLines, controller, model, param, route } from './hand-models.js';
 
 describe('client names', () => {
   it('uses the operation-id base in camelCase for the controller and the handler name for the method', () => {
@@ -174,5 +93,22 @@ describe('client names', () => {
     );
     assert.match(text, /^export type ApiError_ = \{ code: string; \};$/m);
     assert.deepEqual(apiLines(text), ['api: {', 'get(call?: CallOptions): Promise<ApiError_>;', '};']);
+  });
+
+  it('renames a schema named like a function or type the client declares for itself', () => {
+    const text = generateClient(
+      model(
+        [
+          controller('ToolsController', 'tools', [
+            route('get', '/api/tools', [], {
+              returns: { kind: 'json', schema: { $ref: '#/components/schemas/send' } },
+            }),
+          ]),
+        ],
+        { send: { type: 'string', enum: ['now', 'later'], svc: { enumNames: ['Now', 'Later'] } } },
+      ),
+    );
+    assert.match(text, /^export const send_ = \{ Now: "now", Later: "later" \} as const;$/m);
+    assert.match(text, /^async function send\(/m);
   });
 });
