@@ -8,6 +8,7 @@ import { findOfKind, findSvc, readArgument, svcDecorators, type SvcDecorator } f
 import { asyncItemType } from './returns.js';
 import { NOT_STATIC, readStatic } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
+import { userSchema } from './schema/user-schema.js';
 
 /** Sources whose values have no schema of their own (framework values, not client input). */
 const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages', 'next', 'signal']);
@@ -65,7 +66,7 @@ function paramModel(
     model.explicitSchema = true;
   } else if (source === 'data' && isSvcDataHolder(context, parameter)) {
     // The runtime binds the request's holder itself to such a parameter, whatever its name.
-    model.schema = { 'x-svc-type': 'DataHolder' };
+    model.schema = { svc: { rich: 'DataHolder' } };
   } else if (source === 'messages') {
     model.schema = messageSchema(context, parameter);
   } else if (!UNTYPED_SOURCES.has(source)) {
@@ -130,7 +131,7 @@ function readApiType(context: AnalysisContext, decorators: SvcDecorator[]): Json
   if (!argument) return undefined;
   const value = readStatic(context, argument);
   if (value !== NOT_STATIC && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    return value as JsonSchema;
+    return userSchema(value);
   }
   reportError(
     context,

@@ -20,8 +20,13 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },
-    status: { type: 'integer' },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
     detail: { type: 'string' },
+    instance: {
+      type: 'string',
+      description: 'The request id of this occurrence (the `X-Request-Id` answered).',
+    },
+    details: { description: 'What an `HttpError` carried beside its message, when it is not a list.' },
     errors: {
       type: 'array',
       items: {

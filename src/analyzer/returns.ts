@@ -50,7 +50,7 @@ export function extractReturn(
     return { kind: 'text', schema: context.schemas.schemaFor(type, site) };
   }
   if (members.every((member) => BYTES.has(member.getSymbol()?.getName() ?? ''))) {
-    return { kind: 'bytes', schema: { type: 'string', format: 'binary' } };
+    return { kind: 'bytes', schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
   }
   return { kind: 'json', schema: context.schemas.schemaFor(type, site) };
 }

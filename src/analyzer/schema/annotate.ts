@@ -1,9 +1,9 @@
 /**
- * Applies annotations to a converted schema. OpenAPI 3.0 ignores the siblings of `$ref`, so a
- * `$ref` that gains keywords is wrapped: `{allOf: [ref], ...keywords}`.
+ * Applies annotations to a converted schema. A `$ref` keeps them beside it (2020-12 applies
+ * both); the 3.0.3 document wraps such a reference when it downgrades it.
  */
-import { KEY_PATTERN_KEY, type JsonSchema } from '../../model/json-schema.js';
-import { KEY_PATTERN_LIMIT_KEY, PATTERN_LIMIT_KEY } from '../../model/pattern-limit.js';
+import type { JsonSchema, SchemaHints } from '../../model/json-schema.js';
+import { mainType } from '../../model/json-schema.js';
 import type { SchemaAnnotations } from './types.js';
 
 const KEYWORDS = [
@@ -21,6 +21,12 @@ const KEYWORDS = [
   'maxItems',
 ] as const;
 
+/**
+ * The integers a JavaScript number holds exactly. The runtime refuses any integer beyond them,
+ * so every `integer` schema says so (unless a tighter bound was declared).
+ */
+export const SAFE_INTEGER_BOUNDS = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+
 export function applyAnnotations(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
   const base = withKeysAndItems(annotations.schema ? { ...annotations.schema } : schema, annotations);
   const keywords: Record<string, unknown> = {};
@@ -28,31 +34,48 @@ export function applyAnnotations(schema: JsonSchema, annotations: SchemaAnnotati
     if (annotations[key] !== undefined) keywords[key] = annotations[key];
   }
   if (annotations.deprecated === false) delete keywords.deprecated;
-  if (annotations.patternLimit !== undefined) keywords[PATTERN_LIMIT_KEY] = annotations.patternLimit;
   const integer = annotations.isInt === true;
-  if (Object.keys(keywords).length === 0 && !integer) return base;
-  const target: JsonSchema = base.$ref !== undefined ? { allOf: [base] } : { ...base };
-  if (integer) makeInteger(target);
-  return { ...target, ...keywords };
+  if (Object.keys(keywords).length === 0 && !integer && annotations.patternLimit === undefined) return base;
+  const out: JsonSchema = { ...base, ...keywords };
+  if (integer) makeInteger(out);
+  if (annotations.patternLimit !== undefined)
+    out.svc = { ...out.svc, patternLimit: annotations.patternLimit };
+  return out;
 }
 
-/** `@isInt` turns `number` into `integer`, also inside an array of numbers. */
+/** `@isInt` turns `number` into `integer` (with the safe bounds), also inside an array of numbers. */
 function makeInteger(schema: JsonSchema): void {
-  if (schema.type === 'number') schema.type = 'integer';
-  else if (schema.type === 'array' && schema.items?.type === 'number')
-    schema.items = { ...schema.items, type: 'integer' };
+  if (mainType(schema) === 'number') Object.assign(schema, asInteger(schema));
+  else if (mainType(schema) === 'array' && schema.items && mainType(schema.items) === 'number')
+    schema.items = asInteger(schema.items);
+}
+
+/** The schema with `integer` for `number` and the safe bounds where none is tighter. */
+export function asInteger(schema: JsonSchema): JsonSchema {
+  const type = Array.isArray(schema.type)
+    ? schema.type.map((each) => (each === 'number' ? 'integer' : each))
+    : 'integer';
+  return withSafeBounds({ ...schema, type });
+}
+
+/** Adds ±(2^53−1) to an integer schema unless a bound at least as tight is there. */
+export function withSafeBounds(schema: JsonSchema): JsonSchema {
+  const out = { ...schema };
+  if (out.minimum === undefined || out.minimum < SAFE_INTEGER_BOUNDS.minimum)
+    out.minimum = SAFE_INTEGER_BOUNDS.minimum;
+  if (out.maximum === undefined || out.maximum > SAFE_INTEGER_BOUNDS.maximum)
+    out.maximum = SAFE_INTEGER_BOUNDS.maximum;
+  return out;
 }
 
 /** An alias's tags on array elements (`Currency[]`) and a `Record` key pattern (`Record<Currency, V>`). */
 function withKeysAndItems(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
   const { items, keyPattern } = annotations;
-  if (items && schema.type === 'array' && schema.items)
+  if (items && mainType(schema) === 'array' && schema.items)
     return { ...schema, items: applyAnnotations(schema.items, items) };
-  if (keyPattern === undefined || schema.type !== 'object') return schema;
+  if (keyPattern === undefined || mainType(schema) !== 'object') return schema;
   const limit = annotations.keyPatternLimit;
-  return {
-    ...schema,
-    [KEY_PATTERN_KEY]: { pattern: keyPattern },
-    ...(limit === undefined ? {} : { [KEY_PATTERN_LIMIT_KEY]: limit }),
-  };
+  const svc: SchemaHints | undefined =
+    limit === undefined ? schema.svc : { ...schema.svc, keyPatternLimit: limit };
+  return { ...schema, propertyNames: { pattern: keyPattern }, ...(svc && { svc }) };
 }

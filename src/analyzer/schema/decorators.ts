@@ -7,6 +7,7 @@
 import ts from '../typescript.cjs';
 import type { JsonSchema } from '../../model/json-schema.js';
 import { staticJsonValue } from './static-value.js';
+import { userSchema } from './user-schema.js';
 
 export interface DecoratorFacts {
   hidden: boolean;
@@ -24,7 +25,7 @@ export function decoratorFacts(declaration: ts.Node, checker: ts.TypeChecker): D
     const [argument] = call.arguments;
     if (name === 'ApiType' && argument) {
       const value = staticJsonValue(argument, checker);
-      if (value && typeof value === 'object' && !Array.isArray(value)) facts.schema = value as JsonSchema;
+      if (value && typeof value === 'object' && !Array.isArray(value)) facts.schema = userSchema(value);
     }
   }
   return facts;

@@ -3,7 +3,7 @@
  * own JSDoc (`/** text *\/ @Query() limit`) and from the function's `@param name text`.
  */
 import ts from '../typescript.cjs';
-import type { JsonSchema } from '../../model/json-schema.js';
+import { userSchema } from './user-schema.js';
 import type { SchemaAnnotations } from './types.js';
 
 type NumberKey = 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems';
@@ -57,7 +57,7 @@ function applyTag(annotations: SchemaAnnotations, tag: ts.JSDocTag): void {
   else if (lower === 'isint') annotations.isInt = true;
   else if (lower === 'schema') {
     const value = jsonOrText(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) annotations.schema = value as JsonSchema;
+    if (value && typeof value === 'object' && !Array.isArray(value)) annotations.schema = userSchema(value);
   }
 }
 

@@ -5,7 +5,7 @@
  * its declaration, saying how to reach the items (an alias of the item type carries its tags to
  * each element, alias-tags.ts).
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { mainType, type JsonSchema } from '../../model/json-schema.js';
 import type { AnalyzerDiagnostic } from '../diagnostics.js';
 import type { SchemaAnnotations } from './types.js';
 
@@ -42,13 +42,13 @@ export function misplacedTagWarnings(
   file: string,
   line: number,
 ): AnalyzerDiagnostic[] {
-  const type = schema.type;
-  if (typeof type !== 'string') return [];
+  const type = mainType(schema);
+  if (type === undefined) return [];
   const warnings: AnalyzerDiagnostic[] = [];
   for (const tag of Object.keys(APPLIES_TO) as ConstraintTag[]) {
     const value = annotations[tag];
     if (value === undefined || (APPLIES_TO[tag] as readonly string[]).includes(type)) continue;
-    const itemType = type === 'array' ? schema.items?.type : undefined;
+    const itemType = type === 'array' && schema.items ? mainType(schema.items) : undefined;
     const hint =
       itemType && (APPLIES_TO[tag] as readonly string[]).includes(itemType) ? itemHint(tag, value) : '';
     warnings.push({

@@ -1,6 +1,6 @@
 /**
- * `Date` → ISO string (`format: date-time`), `URL` → `format: uri`. `x-svc-type` tells the
- * runtime to revive the value; the OpenAPI writer strips it.
+ * `Date` → ISO string (`format: date-time`), `URL` → `format: uri`. The hint `svc.rich` tells
+ * the runtime to revive the value; no document shows it.
  */
 import type { TypeConverter } from '../types.js';
 import { isGlobalNamed } from '../type-utils.js';
@@ -10,7 +10,7 @@ export const dateUrlConverter: TypeConverter = {
   supports: (type) => isGlobalNamed(type, ['Date', 'URL']),
   convert(type) {
     return isGlobalNamed(type, ['Date'])
-      ? { type: 'string', format: 'date-time', 'x-svc-type': 'Date' }
-      : { type: 'string', format: 'uri', 'x-svc-type': 'URL' };
+      ? { type: 'string', format: 'date-time', svc: { rich: 'Date' } }
+      : { type: 'string', format: 'uri', svc: { rich: 'URL' } };
   },
 };

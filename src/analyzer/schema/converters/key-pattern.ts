@@ -1,16 +1,16 @@
 /**
  * The pattern a template literal index key demands (`Record<\`x-${string}\`, V>`,
- * `{[key: \`id-${number}\`]: V}`): `^x-.*$`. The object's schema carries it under
- * KEY_PATTERN_KEY, documented and enforced like an alias's `@pattern` on a `Record` key.
+ * `{[key: \`id-${number}\`]: V}`): `^x-.*$`. The object's schema carries it as
+ * `propertyNames`, documented and enforced like an alias's `@pattern` on a `Record` key.
  */
 import ts from '../../typescript.cjs';
-import { KEY_PATTERN_KEY, type JsonSchema } from '../../../model/json-schema.js';
+import type { JsonSchema } from '../../../model/json-schema.js';
 
 const NUMERIC = '-?\\d+(?:\\.\\d+)?';
 
 export function withKeyPattern(schema: JsonSchema, keyType: ts.Type | undefined): JsonSchema {
   if (!keyType || !(keyType.flags & ts.TypeFlags.TemplateLiteral)) return schema;
-  return { ...schema, [KEY_PATTERN_KEY]: { pattern: templatePattern(keyType as ts.TemplateLiteralType) } };
+  return { ...schema, propertyNames: { pattern: templatePattern(keyType as ts.TemplateLiteralType) } };
 }
 
 function templatePattern(template: ts.TemplateLiteralType): string {

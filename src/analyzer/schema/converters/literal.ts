@@ -1,4 +1,4 @@
-/** A single string, number or boolean literal type → `{type, enum: [value]}`. */
+/** A single string, number or boolean literal type → `{type, const: value}`. */
 import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { TypeConverter } from '../types.js';
@@ -12,10 +12,11 @@ export function literalValue(type: ts.Type, checker: ts.TypeChecker): LiteralVal
   return undefined;
 }
 
+/** One value → `{type, const}`; several of one kind → `{type, enum}` (in the order given). */
 export function literalSchema(values: readonly LiteralValue[]): JsonSchema {
   const kind = typeof values[0];
   const type = kind === 'string' ? 'string' : kind === 'boolean' ? 'boolean' : 'number';
-  return { type, enum: [...values] };
+  return values.length === 1 ? { type, const: values[0] } : { type, enum: [...values] };
 }
 
 export const literalConverter: TypeConverter = {

@@ -8,6 +8,6 @@ export const mapConverter: TypeConverter = {
   convert(type, context) {
     const [, value] = typeArgumentsOf(type, context.checker);
     const additionalProperties = value ? context.convert(value) : {};
-    return { type: 'object', additionalProperties, 'x-svc-type': 'Map' };
+    return { type: 'object', additionalProperties, svc: { rich: 'Map' } };
   },
 };

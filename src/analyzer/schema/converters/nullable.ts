@@ -1,10 +1,10 @@
 /**
- * `T | null` → the schema of `T` with `nullable: true`; `T | undefined` → the schema of `T`
- * (optionality is the property's or parameter's business, not the schema's). A `$ref` cannot
- * carry siblings in OpenAPI 3.0, so a nullable reference becomes `{allOf: [ref], nullable: true}`.
+ * `T | null` → the schema of `T` that also admits null (`withNull`: a type array, or `anyOf` with
+ * `{type: 'null'}` for a reference or a union); `T | undefined` → the schema of `T` (optionality
+ * is the property's or parameter's business, not the schema's).
  */
 import ts from '../../typescript.cjs';
-import type { JsonSchema } from '../../../model/json-schema.js';
+import { withNull } from '../../../model/null-schema.js';
 import type { TypeConverter } from '../types.js';
 import { includesFlag, nonNullishMembers } from '../type-utils.js';
 
@@ -15,12 +15,6 @@ export const nullableConverter: TypeConverter = {
   supports: (type) => type.isUnion() && includesFlag(type, NULLISH) && nonNullishMembers(type).length > 0,
   convert(type, context) {
     const schema = context.convert(context.checker.getNonNullableType(type));
-    return includesFlag(type, ts.TypeFlags.Null) ? makeNullable(schema) : schema;
+    return includesFlag(type, ts.TypeFlags.Null) ? withNull(schema) : schema;
   },
 };
-
-export function makeNullable(schema: JsonSchema): JsonSchema {
-  if (Object.keys(schema).length === 0) return schema; // `{}` already admits null
-  if (schema.$ref !== undefined) return { allOf: [schema], nullable: true };
-  return { ...schema, nullable: true };
-}

@@ -1,8 +1,7 @@
 /**
  * `string`, `number`, `boolean` (also the `true | false` union the checker makes of it),
  * template literal strings, and the empty types: `void`/`undefined` → `{}` without a warning
- * (the analyzer documents them as "no content"), `null` alone → `{type: string, nullable: true,
- * enum: [null]}` (OpenAPI 3.0 has no null type, and a bare `{nullable: true}` admits anything), and the
+ * (the analyzer documents them as "no content"), `null` alone → `{type: 'null'}`, and the
  * `object` keyword → `{type: 'object'}` (any non-primitive value, as in an SSE route streaming
  * `string | object`; it says enough for a client, so no warning).
  */
@@ -18,7 +17,7 @@ function primitiveSchema(type: ts.Type): JsonSchema | undefined {
   if (flags & ts.TypeFlags.Number) return { type: 'number' };
   if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
   if (flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return {};
-  if (flags & ts.TypeFlags.Null) return { type: 'string', nullable: true, enum: [null] };
+  if (flags & ts.TypeFlags.Null) return { type: 'null' };
   if (flags & ts.TypeFlags.NonPrimitive) return { type: 'object' };
   return undefined;
 }

@@ -8,6 +8,6 @@ export const setConverter: TypeConverter = {
   convert(type, context) {
     const [element] = typeArgumentsOf(type, context.checker);
     const items = element ? context.convert(element) : {};
-    return { type: 'array', items, uniqueItems: true, 'x-svc-type': 'Set' };
+    return { type: 'array', items, uniqueItems: true, svc: { rich: 'Set' } };
   },
 };
