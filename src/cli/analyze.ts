@@ -11,13 +11,7 @@ export { forgetParse } from '../analyzer/index.js';
 import type { AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
 import { writeClientFile } from '../client-gen/index.js';
-import {
-  buildOpenApi32Document,
-  buildOpenApiDocument,
-  SPEC_DIRECTORY,
-  writeSpec32Files,
-  writeSpecFiles,
-} from '../entries/openapi.js';
+import { SPEC_DIRECTORY, writeOpenApiFiles } from '../entries/openapi.js';
 import { printEverything, type DiagnosticPrinter } from './dev-warnings.js';
 
 export interface AnalysisRun {
@@ -49,7 +43,7 @@ export interface WrittenModel {
 
 /**
  * Analyzes `root` (reusing `oldProgram` when given); on success writes .svc/svc_swagger/swagger.{json,yaml}
- * (OpenAPI 3.0.3), openapi-3.2.{json,yaml} and the typed client .svc/client.ts.
+ * (OpenAPI 3.0.3), openapi-3.1.{json,yaml}, openapi-3.2.{json,yaml} and the typed client .svc/client.ts.
  */
 export async function analyzeAndWriteSpec(
   root: string,
@@ -77,7 +71,7 @@ export async function analyzeAndWriteSpec(
   return { model, program: result.program, errors, milliseconds, typeCheckMilliseconds };
 }
 
-/** The two OpenAPI documents and the typed client, unless `written` says they are up to date. */
+/** The three OpenAPI documents and the typed client, unless `written` says they are up to date. */
 async function writeDocuments(
   root: string,
   model: AppModel,
@@ -85,11 +79,7 @@ async function writeDocuments(
 ): Promise<void> {
   const json = written && JSON.stringify(model);
   if (json !== undefined && json === written?.json && existsSync(join(root, SPEC_DIRECTORY))) return;
-  await Promise.all([
-    writeSpecFiles(root, buildOpenApiDocument(model)),
-    writeSpec32Files(root, buildOpenApi32Document(model)),
-    writeClientFile(root, model),
-  ]);
+  await Promise.all([writeOpenApiFiles(root, model), writeClientFile(root, model)]);
   if (written) written.json = json;
 }
 

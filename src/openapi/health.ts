@@ -7,8 +7,7 @@
 import type { AppModel } from '../model/app-model.js';
 import { DEFAULT_HEALTH_LIVE, DEFAULT_HEALTH_READY } from '../model/app-options.js';
 import type { JsonSchema } from '../model/json-schema.js';
-import type { SchemaWriter } from './schemas.js';
-import type { OpenApiOperation, OpenApiPathItem } from './types.js';
+import type { NeutralOperation, NeutralOperationFields } from './neutral.js';
 
 const OK_SCHEMA: JsonSchema = {
   type: 'object',
@@ -31,41 +30,42 @@ const UNAVAILABLE_SCHEMA: JsonSchema = {
 
 /** `paths` with the health endpoints added when the option asks, keys sorted again. */
 export function withHealthPaths(
-  paths: Record<string, OpenApiPathItem>,
+  paths: Record<string, NeutralOperation[]>,
   model: AppModel,
-  write: SchemaWriter,
-): Record<string, OpenApiPathItem> {
+): Record<string, NeutralOperation[]> {
   const option = model.options?.health;
   if (option === undefined || option === false || option.document !== true) return paths;
   const servers = model.prefix === '' ? undefined : [{ url: '/' }];
-  const health: Record<string, OpenApiPathItem> = {
-    [option.live ?? DEFAULT_HEALTH_LIVE]: { get: liveOperation(write, servers) },
-    [option.ready ?? DEFAULT_HEALTH_READY]: { get: readyOperation(write, servers) },
+  const health: Record<string, NeutralOperation[]> = {
+    [option.live ?? DEFAULT_HEALTH_LIVE]: [{ method: 'GET', operation: liveOperation(servers) }],
+    [option.ready ?? DEFAULT_HEALTH_READY]: [{ method: 'GET', operation: readyOperation(servers) }],
   };
   const merged = { ...health, ...paths };
   return Object.fromEntries(
     Object.keys(merged)
       .sort()
-      .map((key) => [key, merged[key] as OpenApiPathItem]),
+      .map((key) => [key, merged[key] as NeutralOperation[]]),
   );
 }
 
-function json(description: string, schema: JsonSchema, write: SchemaWriter) {
-  return { description, content: { 'application/json': { schema: write(schema) } } };
+function json(description: string, schema: JsonSchema) {
+  return { description, content: { 'application/json': { schema } } };
 }
 
-function liveOperation(write: SchemaWriter, servers: OpenApiOperation['servers']): OpenApiOperation {
+type Servers = NeutralOperationFields['servers'];
+
+function liveOperation(servers: Servers): NeutralOperationFields {
   return {
     tags: ['health'],
     summary: 'Liveness',
     description: 'Answers 200 while the process serves requests, during a graceful shutdown too.',
     operationId: 'svcHealthLive',
-    responses: { '200': json('The process is live.', OK_SCHEMA, write) },
+    responses: { '200': json('The process is live.', OK_SCHEMA) },
     ...(servers && { servers }),
   };
 }
 
-function readyOperation(write: SchemaWriter, servers: OpenApiOperation['servers']): OpenApiOperation {
+function readyOperation(servers: Servers): NeutralOperationFields {
   return {
     tags: ['health'],
     summary: 'Readiness',
@@ -74,8 +74,8 @@ function readyOperation(write: SchemaWriter, servers: OpenApiOperation['servers'
       'and while a readiness check is not ok (`checks`, each by name).',
     operationId: 'svcHealthReady',
     responses: {
-      '200': json('Ready for traffic.', OK_SCHEMA, write),
-      '503': json('Not ready: send traffic elsewhere.', UNAVAILABLE_SCHEMA, write),
+      '200': json('Ready for traffic.', OK_SCHEMA),
+      '503': json('Not ready: send traffic elsewhere.', UNAVAILABLE_SCHEMA),
     },
     ...(servers && { servers }),
   };

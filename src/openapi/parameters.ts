@@ -1,11 +1,14 @@
-/** Route parameters → OpenAPI `parameters` and `requestBody`. */
+/** Route parameters → the neutral document's `parameters` and `requestBody` (2020-12 schemas). */
 import type { ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { WEBSOCKET_UPGRADE_HEADERS } from '../model/framework-answers.js';
 import { expandQueryObject } from '../model/query-object.js';
 import { paramNames } from '../model/route-paths.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
-import type { OpenApiParameter, OpenApiRequestBody } from './types.js';
+import type { OpenApiParameter as Parameter, OpenApiRequestBody } from './types.js';
+
+type OpenApiParameter = Parameter<JsonSchema>;
+type RequestBody = OpenApiRequestBody<JsonSchema>;
 
 type DocumentedSource = OpenApiParameter['in'];
 const DOCUMENTED = new Set<string>(['path', 'query', 'header', 'cookie']);
@@ -110,7 +113,7 @@ function queryObjectParameters(
 export function documentRequestBody(
   route: RouteModel,
   write: SchemaWriter = publicSchema,
-): OpenApiRequestBody | undefined {
+): RequestBody | undefined {
   const bodies = route.params.filter((param) => param.source === 'body');
   if (bodies.length === 0) return undefined;
   const whole = bodies.find((param) => Array.isArray(param.key) && param.key.length === 0);

@@ -1,8 +1,18 @@
-/** A route's responses: the success response by return kind, then the documented extras. */
+/**
+ * A route's responses in the neutral document: the success response by return kind, then the
+ * documented extras. An SSE route's own answer keeps its item schema (`itemSchema`, ./sse-items.ts);
+ * each version says it its way.
+ */
 import type { ApiResponseModel, RouteModel } from '../model/app-model.js';
 import { FRAMEWORK_STATUS, SHARED_RESPONSES } from '../model/framework-answers.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import type { NamedSchemas } from '../model/schema-walk.js';
+import type { NeutralResponse } from './neutral.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
-import type { OpenApiReference, OpenApiResponse } from './types.js';
+import { sseItemSchema } from './sse-items.js';
+import type { OpenApiReference } from './types.js';
+
+type OpenApiResponse = NeutralResponse;
 
 const RESPONSE_REF_PREFIX = '#/components/responses/';
 
@@ -12,12 +22,17 @@ const MEDIA_TYPES = {
   bytes: 'application/octet-stream',
 } as const;
 
+/** The answer of a handler returning bytes, when the model gives no schema for it. */
+const BYTES_SCHEMA: JsonSchema = { type: 'string', contentMediaType: MEDIA_TYPES.bytes };
+
+/** `schemas`: the model's named schemas (an SSE item's kinds of text are read through them). */
 export function documentResponses(
   route: RouteModel,
+  schemas: NamedSchemas,
   write: SchemaWriter = publicSchema,
 ): Record<string, OpenApiResponse | OpenApiReference> {
   const responses = new Map<number, OpenApiResponse | OpenApiReference>();
-  const success = successResponse(route, write);
+  const success = successResponse(route, schemas, write);
   responses.set(success.status, success.response);
   for (const extra of route.doc.responses) {
     if (extra.shared) {
@@ -56,6 +71,13 @@ function statusRecord<T>(): Record<number, T> {
   return record as Record<number, T>;
 }
 
+/** The same statuses, each response replaced by `map(response)` (kept in a sparse record too). */
+export function mapResponses<T, U>(responses: Record<string, T>, map: (response: T) => U): Record<string, U> {
+  const record = statusRecord<U>() as Record<string, U>;
+  for (const status in responses) record[status] = map(responses[status] as T);
+  return record;
+}
+
 /** `components.responses`: each shared answer the routes refer to, written once, sorted by name. */
 export function sharedResponses(
   routes: readonly RouteModel[],
@@ -79,20 +101,22 @@ function sharedResponse(response: ApiResponseModel, write: SchemaWriter): OpenAp
 
 function successResponse(
   route: RouteModel,
+  schemas: NamedSchemas,
   write: SchemaWriter,
 ): { status: number; response: OpenApiResponse } {
   if (route.kind === 'websocket')
     return { status: FRAMEWORK_STATUS.webSocketAccepted, response: { description: 'Switching Protocols' } };
   if (route.kind === 'sse') {
+    const itemSchema = sseItemSchema(route.returns.schema, schemas);
     return {
       status: route.statusCode,
-      response: { description: 'Success', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      response: { description: 'Success', content: { 'text/event-stream': { itemSchema } } },
     };
   }
   const { kind, schema } = route.returns;
   if (kind === 'void' || kind === 'stream')
     return { status: route.statusCode, response: { description: 'Success' } };
-  const documented = kind === 'bytes' ? { type: 'string' as const, format: 'binary' } : write(schema ?? {});
+  const documented = write(schema ?? (kind === 'bytes' ? BYTES_SCHEMA : {}));
   return {
     status: route.statusCode,
     response: { description: 'Success', content: { [MEDIA_TYPES[kind]]: { schema: documented } } },

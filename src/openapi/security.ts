@@ -5,7 +5,13 @@
  * 3.0.3 says they ignore an `Authorization` header parameter).
  */
 import type { ComponentModel, SecurityModel } from '../model/app-model.js';
-import type { OpenApiParameter, OpenApiSecurityRequirement } from './types.js';
+import type { OpenApiSecurityRequirement } from './types.js';
+
+/** What a credential is matched on: where a parameter is and its name. */
+interface Located {
+  in: string;
+  name: string;
+}
 
 /** One requirement object naming every scheme of the covering components, or none. */
 export function securityRequirement(covering: readonly ComponentModel[]): OpenApiSecurityRequirement[] {
@@ -19,7 +25,7 @@ export function coveringSecurity(covering: readonly ComponentModel[]): SecurityM
 }
 
 /** Where a scheme's credential travels: an API key's own place, the `Authorization` header otherwise. */
-function carrierOf(scheme: Record<string, unknown>): { in: string; name: string } | undefined {
+function carrierOf(scheme: Record<string, unknown>): Located | undefined {
   if (scheme.type === 'apiKey') {
     return typeof scheme.in === 'string' && typeof scheme.name === 'string'
       ? { in: scheme.in, name: scheme.name }
@@ -32,12 +38,12 @@ function carrierOf(scheme: Record<string, unknown>): { in: string; name: string 
 }
 
 /** The parameters without those that carry one of the schemes' credentials (header names case-insensitively). */
-export function withoutCredentials(
-  parameters: OpenApiParameter[],
+export function withoutCredentials<P extends Located>(
+  parameters: P[],
   schemes: readonly SecurityModel[],
-): OpenApiParameter[] {
+): P[] {
   const carriers = schemes.flatMap((security) => carrierOf(security.scheme) ?? []);
-  const same = (parameter: OpenApiParameter, carrier: { in: string; name: string }): boolean =>
+  const same = (parameter: P, carrier: Located): boolean =>
     parameter.in === carrier.in &&
     (parameter.in === 'header'
       ? parameter.name.toLowerCase() === carrier.name.toLowerCase()

@@ -1,16 +1,17 @@
 /**
- * The `itemSchema` of an SSE answer in the 3.2 document. OpenAPI 3.2 ("Special Considerations for
+ * The `itemSchema` of an SSE answer (the 3.2 document writes it; 3.0.3 and 3.1 cannot say items
+ * and write `schema: {type: string}`). OpenAPI 3.2 ("Special Considerations for
  * Server-Sent Events") applies it to each event as a browser parses it: an object whose `data` is
  * the text of the data lines, with `event`, `id` and `retry` when sent. So an item is described as
  * that object, its `data` as the text the server writes: a string item as it is, anything else as
  * JSON (`contentMediaType` and `contentSchema`). `SseEvent` items add their fields, each kind of
  * data tied to its event names.
  */
-import { itemReading } from '../../model/item-reading.js';
-import type { JsonSchema } from '../../model/json-schema.js';
-import type { NamedSchemas } from '../../model/schema-walk.js';
-import { sseItemsOf, type SseItems } from '../../model/sse-events.js';
-import { toSchema2020, type JsonSchema2020 } from './schema.js';
+import { itemReading } from '../model/item-reading.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import type { NamedSchemas } from '../model/schema-walk.js';
+import { sseItemsOf, type SseItems } from '../model/sse-events.js';
+import { publicSchema } from './schemas.js';
 
 /** One kind of event: its data, and the names it comes under (undefined: any or none). */
 interface EventShape {
@@ -19,11 +20,11 @@ interface EventShape {
 }
 
 /** The fields an `SseEvent` may carry besides `data` and `event`, as the OpenAPI spec's generic event schema says them. */
-function otherFields(): JsonSchema2020 {
+function otherFields(): Record<string, JsonSchema> {
   return { id: { type: 'string' }, retry: { type: 'integer', minimum: 0 } };
 }
 
-export function sseItemSchema(schema: JsonSchema | undefined, schemas: NamedSchemas): JsonSchema2020 {
+export function sseItemSchema(schema: JsonSchema | undefined, schemas: NamedSchemas): JsonSchema {
   const items = sseItemsOf(schema);
   if (!items)
     return { type: 'object', required: ['data'], properties: { data: dataSchema(schema ?? {}, schemas) } };
@@ -31,7 +32,7 @@ export function sseItemSchema(schema: JsonSchema | undefined, schemas: NamedSche
   const named = shapes.every((shape) => shape.names !== undefined);
   const only = shapes.length === 1 ? shapes[0] : undefined;
   const names = named ? shapes.flatMap((shape) => shape.names ?? []) : undefined;
-  const result: JsonSchema2020 = {
+  const result: JsonSchema = {
     type: 'object',
     required: named ? ['data', 'event'] : ['data'],
     properties: {
@@ -45,8 +46,8 @@ export function sseItemSchema(schema: JsonSchema | undefined, schemas: NamedSche
 }
 
 /** One branch per kind of event, each said once (`string | SseEvent<string>` has two kinds alike). */
-function branches(shapes: EventShape[], schemas: NamedSchemas): JsonSchema2020[] {
-  const seen = new Map<string, JsonSchema2020>();
+function branches(shapes: EventShape[], schemas: NamedSchemas): JsonSchema[] {
+  const seen = new Map<string, JsonSchema>();
   for (const shape of shapes) {
     const schema = branch(shape, schemas);
     seen.set(JSON.stringify(schema), schema);
@@ -62,8 +63,8 @@ function eventShapes(items: SseItems): EventShape[] {
 }
 
 /** One kind of event among several: its names and its data. */
-function branch(shape: EventShape, schemas: NamedSchemas): JsonSchema2020 {
-  const properties: JsonSchema2020 = {};
+function branch(shape: EventShape, schemas: NamedSchemas): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
   if (shape.names) properties.event = nameKeyword(shape.names);
   properties.data = dataSchema(shape.data, schemas);
   return { properties };
@@ -75,15 +76,16 @@ function disjoint(shapes: EventShape[]): boolean {
   return shapes.every((shape) => shape.names !== undefined) && new Set(names).size === names.length;
 }
 
-function nameKeyword(names: string[]): JsonSchema2020 {
-  return names.length === 1 ? { const: names[0] } : { enum: names };
+function nameKeyword(names: string[]): JsonSchema {
+  const [only] = names;
+  return names.length === 1 && only !== undefined ? { const: only } : { enum: names };
 }
 
 /** The data lines' text: the item itself for string items, its JSON for others, either for both. */
-function dataSchema(data: JsonSchema, schemas: NamedSchemas): JsonSchema2020 {
+function dataSchema(data: JsonSchema, schemas: NamedSchemas): JsonSchema {
   if (Object.keys(data).length === 0) return { type: 'string' };
-  const item = toSchema2020(data);
-  const json = { type: 'string', contentMediaType: 'application/json', contentSchema: item };
+  const item = publicSchema(data);
+  const json: JsonSchema = { type: 'string', contentMediaType: 'application/json', contentSchema: item };
   const reading = itemReading(data, schemas);
   if (reading === 'text') return item;
   return reading === 'json' ? json : { anyOf: [item, json] };
