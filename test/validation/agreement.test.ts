@@ -25,6 +25,8 @@ interface Row {
 }
 
 const LONG = 'a'.repeat(1001);
+const SAFE_MESSAGE =
+  'must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)';
 
 const TABLE: Row[] = [
   {
@@ -40,7 +42,7 @@ const TABLE: Row[] = [
   },
   {
     name: 'exclusive bounds',
-    schema: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true },
+    schema: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
     cases: [
       [0.5, []],
       [0, ['must be > 0']],
@@ -54,6 +56,31 @@ const TABLE: Row[] = [
       [3, []],
       [-1, ['must be >= 0']],
       [1.5, ['must be an integer']],
+    ],
+  },
+  {
+    name: 'integer within the safe range the model bounds it by',
+    schema: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+    cases: [
+      [9007199254740991, []],
+      [2 ** 60, [SAFE_MESSAGE]],
+      [-(2 ** 60), [SAFE_MESSAGE]],
+    ],
+  },
+  {
+    name: 'string literal',
+    schema: { type: 'string', const: 'on' },
+    cases: [
+      ['on', []],
+      ['off', ['must be "on"']],
+    ],
+  },
+  {
+    name: 'number literal',
+    schema: { type: 'number', const: 2 },
+    cases: [
+      [2, []],
+      [3, ['must be 2']],
     ],
   },
   {
@@ -77,7 +104,7 @@ const TABLE: Row[] = [
   },
   {
     name: 'pattern the analyzer found risky',
-    schema: { type: 'string', pattern: '^(a+)+$', 'x-svc-pattern-limit': 12 },
+    schema: { type: 'string', pattern: '^(a+)+$', svc: { patternLimit: 12 } },
     cases: [
       ['aaaaaaaaaaaa', []],
       ['aaaaaaaaaaaaa', ['is too long to check against its pattern']],
@@ -112,6 +139,22 @@ const TABLE: Row[] = [
       [['a', 'b', 'c', 'd'], ['must have at most 3 items']],
       [['a', 'a'], ['must not contain duplicate items']],
       [['ab', 'abcd'], ['/1 must have at most 3 characters']],
+    ],
+  },
+  {
+    name: 'tuple: each element by its position',
+    schema: {
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'integer', maximum: 5 }],
+      items: false,
+      minItems: 2,
+    },
+    cases: [
+      [['a', 1], []],
+      [['a', 1.5], ['/1 must be an integer']],
+      [['a', 6], ['/1 must be <= 5']],
+      [['a'], ['must have at least 2 items']],
+      [['a', 1, 2], ['must have at most 2 items']],
     ],
   },
 ];

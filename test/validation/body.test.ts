@@ -19,19 +19,19 @@ const schemas: Record<string, JsonSchema> = {
       email: { type: 'string', format: 'email' },
       address: ref('Address'),
       tags: { type: 'array', items: { type: 'string' }, maxItems: 2 },
-      nickname: { type: 'string', nullable: true },
-      manager: { allOf: [ref('User')], nullable: true },
+      nickname: { type: ['string', 'null'] },
+      manager: { anyOf: [ref('User'), { type: 'null' }] },
     },
     required: ['name', 'age'],
   },
   Cat: {
     type: 'object',
-    properties: { kind: { type: 'string', enum: ['cat'] }, lives: { type: 'integer' } },
+    properties: { kind: { type: 'string', const: 'cat' }, lives: { type: 'integer' } },
     required: ['kind', 'lives'],
   },
   Dog: {
     type: 'object',
-    properties: { kind: { type: 'string', enum: ['dog'] }, barks: { type: 'boolean' } },
+    properties: { kind: { type: 'string', const: 'dog' }, barks: { type: 'boolean' } },
     required: ['kind', 'barks'],
   },
   Pet: { oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'kind' } },
@@ -41,13 +41,13 @@ const schemas: Record<string, JsonSchema> = {
   Event: {
     type: 'object',
     properties: {
-      at: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
-      id: { type: 'integer', format: 'int64', 'x-svc-type': 'bigint' },
-      labels: { type: 'array', items: { type: 'string' }, uniqueItems: true, 'x-svc-type': 'Set' },
-      counts: { type: 'object', additionalProperties: { type: 'integer' }, 'x-svc-type': 'Map' },
-      history: { type: 'array', items: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' } },
-      next: { allOf: [ref('Event')], nullable: true },
-      link: { type: 'string', format: 'uri', 'x-svc-type': 'URL' },
+      at: { type: 'string', format: 'date-time', svc: { rich: 'Date' } },
+      id: { type: 'integer', format: 'int64', svc: { rich: 'bigint' } },
+      labels: { type: 'array', items: { type: 'string' }, uniqueItems: true, svc: { rich: 'Set' } },
+      counts: { type: 'object', additionalProperties: { type: 'integer' }, svc: { rich: 'Map' } },
+      history: { type: 'array', items: { type: 'string', format: 'date-time', svc: { rich: 'Date' } } },
+      next: { anyOf: [ref('Event'), { type: 'null' }] },
+      link: { type: 'string', format: 'uri', svc: { rich: 'URL' } },
     },
     required: ['at'],
   },
@@ -136,42 +136,70 @@ describe('unions', () => {
   });
 });
 
-describe('tuples, records and nullable', () => {
-  it('tuple: items oneOf with fixed length', () => {
-    const tuple = body({
+describe('tuples, records and null', () => {
+  const pair = body({
+    type: 'array',
+    prefixItems: [{ type: 'string' }, { type: 'boolean' }],
+    items: false,
+    minItems: 2,
+  });
+  it('tuple: each element is checked by its position', () => {
+    assert.deepEqual(pair(['a', true]).errors, []);
+    assert.deepEqual(pair([true, 'a']).errors, [
+      bodyError('/0', 'must be a string'),
+      bodyError('/1', 'must be a boolean'),
+    ]);
+  });
+  it('tuple: too few and too many elements', () => {
+    assert.deepEqual(pair(['a']).errors, [bodyError('', 'must have at least 2 items')]);
+    assert.deepEqual(pair(['a', true, 'b']).errors, [bodyError('', 'must have at most 2 items')]);
+  });
+  it('tuple with a rest element: the rest by `items`', () => {
+    const rest = body({
       type: 'array',
-      items: { oneOf: [{ type: 'string' }, { type: 'number' }] },
-      minItems: 2,
-      maxItems: 2,
+      prefixItems: [{ type: 'string' }],
+      items: { type: 'number' },
+      minItems: 1,
     });
-    assert.deepEqual(tuple(['a', 1]).errors, []);
-    assert.deepEqual(tuple(['a']).errors, [bodyError('', 'must have at least 2 items')]);
-    assert.deepEqual(tuple(['a', 1, 2]).errors, [bodyError('', 'must have at most 2 items')]);
+    assert.deepEqual(rest(['a', 1, 2]).errors, []);
+    assert.deepEqual(rest(['a', 1, 'b']).errors, [bodyError('/2', 'must be a number')]);
+    assert.deepEqual(rest([]).errors, [bodyError('', 'must have at least 1 item')]);
   });
   it('record: additionalProperties validated per key', () => {
     const record = body({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 } });
     assert.deepEqual(record({ a: 1, b: 2 }).errors, []);
     assert.deepEqual(record({ a: 1, 'b/c': -1 }).errors, [bodyError('/b~1c', 'must be >= 0')]);
   });
-  it('nullable scalar, enum and ref', () => {
+  it('T | null: a type array, an enum with null, a literal with null, a reference in anyOf', () => {
     const holder = body({
       type: 'object',
       properties: {
-        n: { type: 'number', nullable: true },
-        e: { type: 'string', enum: ['a'], nullable: true },
-        r: { allOf: [ref('Address')], nullable: true },
+        n: { type: ['number', 'null'] },
+        e: { type: ['string', 'null'], enum: ['a', null] },
+        l: { type: ['string', 'null'], enum: ['on', null] },
+        r: { anyOf: [ref('Address'), { type: 'null' }] },
+        z: { type: 'null' },
       },
     });
-    assert.deepEqual(holder({ n: null, e: null, r: null }).errors, []);
-    assert.deepEqual(holder({ n: 'x', e: 'b', r: {} }).errors, [
+    assert.deepEqual(holder({ n: null, e: null, l: null, r: null, z: null }).errors, []);
+    assert.deepEqual(holder({ n: 'x', e: 'b', l: 'off', r: {}, z: 0 }).errors, [
       bodyError('/n', 'must be a number or null'),
       bodyError('/e', 'must be one of: a, null'),
+      bodyError('/l', 'must be one of: on, null'),
       bodyError('/r/city', 'is required'),
+      bodyError('/z', 'must be null'),
     ]);
+    assert.deepEqual(holder({ r: 5 }).errors, [bodyError('/r', 'must be Address or null')]);
   });
-  it('exclusive bounds (OpenAPI booleans)', () => {
-    const bounded = body({ type: 'number', minimum: 0, exclusiveMinimum: true });
+  it('a literal', () => {
+    const literal = body({ type: 'string', const: 'on' });
+    assert.deepEqual(literal('on').errors, []);
+    assert.deepEqual(literal('off').errors, [bodyError('', 'must be "on"')]);
+  });
+  it('exclusive bounds (numbers, as JSON Schema 2020-12 says them)', () => {
+    const bounded = body({ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 });
     assert.deepEqual(bounded(0).errors, [bodyError('', 'must be > 0')]);
+    assert.deepEqual(bounded(1).errors, [bodyError('', 'must be < 1')]);
     assert.deepEqual(bounded(0.1).errors, []);
   });
 });
@@ -224,6 +252,55 @@ describe('rich types are revived', () => {
     );
     const value = union({ t: 'a', d: '2024-01-01T00:00:00Z' }).value as { d: unknown };
     assert.ok(value.d instanceof Date);
+  });
+});
+
+describe('integers, bigints, bytes and tuples of rich values', () => {
+  const SAFE = { minimum: -9007199254740991, maximum: 9007199254740991 };
+  const SAFE_MESSAGE =
+    'must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)';
+  it('an integer beyond the safe range the model bounds it by gets one error saying why', () => {
+    const count = body({ type: 'object', properties: { n: { type: 'integer', ...SAFE } } });
+    assert.deepEqual(count({ n: 9007199254740991 }).errors, []);
+    assert.deepEqual(count({ n: 2 ** 60 }).errors, [bodyError('/n', SAFE_MESSAGE)]);
+    assert.deepEqual(count({ n: -(2 ** 60) }).errors, [bodyError('/n', SAFE_MESSAGE)]);
+  });
+  it('a declared bound tighter than the safe range stays', () => {
+    const small = body({ type: 'integer', minimum: -9007199254740991, maximum: 10 });
+    assert.deepEqual(small(11).errors, [bodyError('', 'must be <= 10')]);
+  });
+  it('bigint | null takes null, digits and safe integers', () => {
+    const id = body({ type: ['integer', 'null'], format: 'int64', svc: { rich: 'bigint' } });
+    assert.deepEqual(id(null), { value: null, errors: [] });
+    assert.deepEqual(id('123456789012345678901'), { value: 123456789012345678901n, errors: [] });
+    assert.deepEqual(id(7), { value: 7n, errors: [] });
+    assert.deepEqual(id(true).errors, [bodyError('', 'must be an integer or null')]);
+  });
+  it('bytes arrive as a Buffer from base64; other text is refused', () => {
+    const file = body({
+      type: 'object',
+      properties: { data: { type: 'string', contentEncoding: 'base64', svc: { rich: 'bytes' } } },
+    });
+    const { value, errors } = file({ data: Buffer.from('hi').toString('base64') });
+    assert.deepEqual(errors, []);
+    assert.ok(Buffer.isBuffer((value as { data: unknown }).data));
+    assert.equal(String((value as { data: Buffer }).data), 'hi');
+    assert.deepEqual(file({ data: 'not base64!' }).errors, [bodyError('/data', 'must be a valid byte')]);
+  });
+  it('a tuple revives each element by its position, and its rest', () => {
+    const at = { type: 'string', format: 'date-time', svc: { rich: 'Date' } } as const;
+    const tuple = body({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, at],
+      items: { type: 'integer', format: 'int64', svc: { rich: 'bigint' } },
+      minItems: 2,
+    });
+    const { value, errors } = tuple(['a', '2024-01-01T00:00:00Z', 5, '6']);
+    assert.deepEqual(errors, []);
+    const [label, date, ...rest] = value as unknown[];
+    assert.equal(label, 'a');
+    assert.ok(date instanceof Date);
+    assert.deepEqual(rest, [5n, 6n]);
   });
 });
 

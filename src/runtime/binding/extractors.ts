@@ -3,6 +3,7 @@
  * property read on the exchange per request, never a search.
  */
 import type { ParamModel } from '../../model/app-model.js';
+import { svcTypeOf } from '../../model/rich-types.js';
 import type { Exchange } from '../http/exchange.js';
 
 export type Extractor = (ex: Exchange) => unknown;
@@ -65,9 +66,9 @@ function bodyExtractor(path: readonly string[]): Extractor {
   };
 }
 
-/** `@Data()` typed `DataHolder` binds the holder: the analyzer marks it `x-svc-type: DataHolder`. */
+/** `@Data()` typed `DataHolder` binds the holder: the analyzer marks its schema `svc.rich: DataHolder`. */
 function dataExtractor(param: ParamModel): Extractor {
   const key = param.key as string;
-  if (param.schema['x-svc-type'] === 'DataHolder') return (ex) => ex.context?.data;
+  if (svcTypeOf(param.schema) === 'DataHolder') return (ex) => ex.context?.data;
   return (ex) => ex.context?.data.get(key);
 }

@@ -9,9 +9,11 @@
  * and get the `all` validator (compiled on first use) only for a body small enough to list
  * (body.ts).
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../model/json-schema.js';
+import type { NamedSchemas } from '../../model/schema-walk.js';
 import {
   AJV_REF_PREFIX,
   DEFINITIONS_ID,
@@ -21,11 +23,10 @@ import {
 } from './ajv-schema.js';
 import { addIntegerKeywords } from './ajv-integer.js';
 import { addPatternKeyword } from './ajv-pattern.js';
-import type { Schemas } from './schema-walk.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export type UnknownMode = 'keep' | 'strip' | 'reject';
 
@@ -38,7 +39,7 @@ export class AjvContext {
   private readonly definitions: Record<string, AjvSchema>;
 
   constructor(
-    readonly schemas: Schemas,
+    readonly schemas: NamedSchemas,
     readonly mode: UnknownMode,
   ) {
     const rejectUnknown = mode === 'reject';
@@ -82,8 +83,8 @@ export class AjvContext {
  */
 class Compiler {
   private readonly validators = new WeakMap<AjvSchema, ValidateFunction>();
-  private ajv: Ajv | undefined;
-  private fallback: Ajv | undefined;
+  private ajv: Ajv2020 | undefined;
+  private fallback: Ajv2020 | undefined;
 
   constructor(
     private readonly definitions: Record<string, AjvSchema>,
@@ -113,13 +114,18 @@ class Compiler {
 }
 
 /**
- * `strict: false` lets ajv compile OpenAPI's keywords it does not know, and would also turn off
+ * ajv's JSON Schema 2020-12 dialect, the model's. `strict: false` lets ajv compile the keywords
+ * it does not know (OpenAPI's `example`, a user's `x-` extensions), and would also turn off
  * `strictNumbers`: that one stays on, so `Infinity` (JSON's `1e400`) and `NaN` are not numbers.
  * `verbose` puts the schema and the data on each error: union and key errors are told from them
  * (ajv-errors.ts).
  */
-function createAjv(discriminator: boolean, allErrors: boolean, definitions: Record<string, AjvSchema>): Ajv {
-  const ajv = new Ajv({
+function createAjv(
+  discriminator: boolean,
+  allErrors: boolean,
+  definitions: Record<string, AjvSchema>,
+): Ajv2020 {
+  const ajv = new Ajv2020({
     strict: false,
     strictNumbers: true,
     allErrors,
@@ -130,14 +136,14 @@ function createAjv(discriminator: boolean, allErrors: boolean, definitions: Reco
   addFormats(ajv);
   addPatternKeyword(ajv);
   addIntegerKeywords(ajv);
-  ajv.addSchema({ $id: DEFINITIONS_ID, definitions });
+  ajv.addSchema({ $id: DEFINITIONS_ID, $defs: definitions });
   return ajv;
 }
 
-const contexts = new WeakMap<Schemas, Map<UnknownMode, AjvContext>>();
+const contexts = new WeakMap<NamedSchemas, Map<UnknownMode, AjvContext>>();
 
 /** The shared context for this schemas object and mode. */
-export function ajvContext(schemas: Schemas, mode: UnknownMode): AjvContext {
+export function ajvContext(schemas: NamedSchemas, mode: UnknownMode): AjvContext {
   let byMode = contexts.get(schemas);
   if (!byMode) contexts.set(schemas, (byMode = new Map()));
   let context = byMode.get(mode);

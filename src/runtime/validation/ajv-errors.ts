@@ -7,10 +7,11 @@
  */
 import type { ErrorObject } from 'ajv';
 import { PATTERN_KEYWORD, type PatternRule } from './ajv-pattern.js';
-import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './pattern.js';
-import { AJV_REF_PREFIX } from './ajv-schema.js';
+import { compilePattern, TOO_LONG_FOR_PATTERN } from './pattern.js';
+import { AJV_REF_PREFIX, type AjvSchema } from './ajv-schema.js';
+import { BIGINT_KEYWORD, SAFE_INTEGER_KEYWORD } from './ajv-integer.js';
 import type { AjvContext, ErrorMode } from './ajv-context.js';
-import { withArticle } from './schema-walk.js';
+import { withArticle } from './describe.js';
 import type { InputError } from './types.js';
 
 export function translateErrors(
@@ -60,21 +61,28 @@ function isUnder(error: ErrorObject | InputError, path: string): boolean {
   return pointer === path || pointer.startsWith(path + '/');
 }
 
-/** The members whose type matched (errors only deeper down); the one with fewest errors wins. */
+/**
+ * The members whose type matched (errors only deeper down); the one with fewest errors wins.
+ * `T | null` (`anyOf: [T, {type: 'null'}]`) given a value that is not null is `T`'s to judge: a
+ * value of `T`'s type gets `T`'s errors, a missing required key included; any other value the
+ * union's own message (`must be Address or null`).
+ */
 function closestBranchErrors(
   error: ErrorObject,
   context: AjvContext,
   mode: ErrorMode,
 ): (ErrorObject | InputError)[] {
-  const branches = (Array.isArray(error.schema) ? error.schema : []) as object[];
+  const branches = (Array.isArray(error.schema) ? error.schema : []) as AjvSchema[];
   const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
+  const candidates = branches.filter((branch) => !isNullBranch(branch));
+  const onlyOne = candidates.length === 1 && branches.length === 2;
   let best: ErrorObject[] | undefined;
   if (passing === null || passing === undefined) {
-    for (const branch of branches) {
+    for (const branch of candidates) {
       const validate = context.branchValidator(branch, mode);
       if (validate(error.data) || !validate.errors) continue;
-      const deeper = validate.errors.every((inner) => inner.instancePath !== '' && inner.keyword !== 'if');
-      if (deeper && (!best || validate.errors.length < best.length)) best = [...validate.errors];
+      const close = onlyOne ? !failsItsType(validate.errors) : allDeeper(validate.errors);
+      if (close && (!best || validate.errors.length < best.length)) best = [...validate.errors];
     }
   }
   if (!best) return [error];
@@ -83,6 +91,20 @@ function closestBranchErrors(
     name: error.instancePath + inner.name,
     message: inner.message,
   }));
+}
+
+function isNullBranch(branch: AjvSchema): boolean {
+  return branch.type === 'null' && Object.keys(branch).length === 1;
+}
+
+function allDeeper(errors: ErrorObject[]): boolean {
+  return errors.every((inner) => inner.instancePath !== '' && inner.keyword !== 'if');
+}
+
+/** Whether the value is not even of the member's type (or literal, or enum, or union). */
+function failsItsType(errors: ErrorObject[]): boolean {
+  const typeKeywords = ['type', 'const', 'enum', 'anyOf', 'oneOf', SAFE_INTEGER_KEYWORD, BIGINT_KEYWORD];
+  return errors.some((inner) => inner.instancePath === '' && typeKeywords.includes(inner.keyword));
 }
 
 function translateOne(
@@ -153,6 +175,8 @@ function messageOf(error: ErrorObject): string {
     case 'minItems':
       return `must have at least ${count(params.limit, 'item')}`;
     case 'maxItems':
+    // `items: false` after a tuple's `prefixItems`: no element beyond them.
+    case 'items':
       return `must have at most ${count(params.limit, 'item')}`;
     case 'minProperties':
       return `must have at least ${count(params.limit, 'property', 'properties')}`;
@@ -194,6 +218,7 @@ function describeAjvSchema(schema: Record<string, unknown>): string {
   const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
   if (ref?.startsWith(AJV_REF_PREFIX)) return ref.slice(AJV_REF_PREFIX.length);
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' or ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.type !== undefined) return typeList(schema.type);
   return 'an allowed value';
 }
@@ -203,11 +228,7 @@ function keyRule(error: ErrorObject): string {
   const rule = (error.schema as { [PATTERN_KEYWORD]?: PatternRule })[PATTERN_KEYWORD];
   if (!rule) return 'the key is invalid';
   const key = String((error.params as { propertyName?: unknown }).propertyName);
-  const test = compilePattern({
-    pattern: rule.pattern,
-    maxLength: rule.maxLength,
-    [PATTERN_LIMIT_KEY]: rule.limit,
-  });
+  const test = compilePattern(rule);
   return test(key) === 'too-long'
     ? `the key ${TOO_LONG_FOR_PATTERN}`
     : `keys must match pattern "${rule.pattern}"`;

@@ -7,10 +7,12 @@
  * `BigInt()` and `toString()` take time that grows faster than the length (a million digits:
  * a quarter of a second each way), and no use of an integer needs thousands of digits.
  *
- * ajv-schema.ts puts `svcSafeInteger` on every `integer` schema and `svcBigInt` in place of the
- * type of every `bigint` one; their errors carry their own message.
+ * ajv-schema.ts puts `svcSafeInteger` on every `integer` schema (in place of the model's
+ * ±(2^53 − 1) bounds, whose `must be <= 9007199254740991` would not say why) and `svcBigInt` in
+ * place of the type of every `bigint` one; their errors carry their own message.
  */
-import type { Ajv, ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export const SAFE_INTEGER_KEYWORD = 'svcSafeInteger';
 export const BIGINT_KEYWORD = 'svcBigInt';
@@ -18,6 +20,7 @@ export const BIGINT_KEYWORD = 'svcBigInt';
 export const SAFE_INTEGER_MESSAGE =
   'must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)';
 const BIGINT_TYPE_MESSAGE = 'must be an integer';
+const BIGINT_OR_NULL_MESSAGE = 'must be an integer or null';
 const BIGINT_RANGE_MESSAGE =
   'must be a string of digits beyond ±9007199254740991 (a JSON number that large loses precision)';
 
@@ -34,11 +37,30 @@ export function hasTooManyDigits(text: string): boolean {
   return text.length - (text.startsWith('-') || text.startsWith('+') ? 1 : 0) > MAX_BIGINT_DIGITS;
 }
 
+/**
+ * The bounds without the model's ±(2^53 − 1) on an `integer` (the whole safe range, said by the
+ * safe-integer keyword or a text coercer instead, and meaningless for a `bigint`); a tighter
+ * declared bound stays.
+ */
+export function dropSafeRange(bounds: { minimum?: unknown; maximum?: unknown }): void {
+  if (bounds.minimum === -Number.MAX_SAFE_INTEGER) delete bounds.minimum;
+  if (bounds.maximum === Number.MAX_SAFE_INTEGER) delete bounds.maximum;
+}
+
 type KeywordValidate = ((data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] };
 
-export function addIntegerKeywords(ajv: Ajv): void {
+/** The bigint keyword's value: whether `null` is allowed too (`bigint | null`, whose type it replaces). */
+export interface BigIntRule {
+  orNull: boolean;
+}
+
+export function addIntegerKeywords(ajv: Ajv2020): void {
   ajv.addKeyword({ keyword: SAFE_INTEGER_KEYWORD, type: 'number', compile: () => safeInteger });
-  ajv.addKeyword({ keyword: BIGINT_KEYWORD, compile: () => bigIntValue });
+  ajv.addKeyword({
+    keyword: BIGINT_KEYWORD,
+    schemaType: 'object',
+    compile: (rule: BigIntRule) => (rule.orNull ? bigIntOrNull : bigIntValue),
+  });
 }
 
 /** A fraction is the `type` keyword's error to report, not this one's. */
@@ -55,8 +77,15 @@ const bigIntValue: KeywordValidate = (data) => {
   return false;
 };
 
-function bigIntMessage(data: unknown): string {
+const bigIntOrNull: KeywordValidate = (data) => {
+  if (data === null || bigIntValue(data)) return true;
+  const message = bigIntMessage(data, BIGINT_OR_NULL_MESSAGE);
+  bigIntOrNull.errors = [{ keyword: BIGINT_KEYWORD, params: {}, message }];
+  return false;
+};
+
+function bigIntMessage(data: unknown, typeMessage = BIGINT_TYPE_MESSAGE): string {
   if (typeof data === 'number' && Number.isInteger(data)) return BIGINT_RANGE_MESSAGE;
   if (typeof data === 'string' && BIGINT_DIGITS.test(data)) return BIGINT_LENGTH_MESSAGE;
-  return BIGINT_TYPE_MESSAGE;
+  return typeMessage;
 }

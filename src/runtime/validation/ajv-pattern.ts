@@ -4,21 +4,18 @@
  * `pattern` would run RegExp. ajv-schema.ts puts it in place of every `pattern`; its errors read
  * as `pattern`'s did (`must match pattern "..."`).
  */
-import type { Ajv, ErrorObject } from 'ajv';
-import { compilePattern, PATTERN_LIMIT_KEY, TOO_LONG_FOR_PATTERN } from './pattern.js';
+import type { ErrorObject } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { compilePattern, TOO_LONG_FOR_PATTERN, type PatternCaps } from './pattern.js';
 
 export const PATTERN_KEYWORD = 'svcPattern';
 
 /** The keyword's value: the pattern and the caps it runs under. */
-export interface PatternRule {
-  pattern: string;
-  maxLength?: number;
-  limit?: number;
-}
+export type PatternRule = PatternCaps;
 
 type KeywordValidate = ((data: string) => boolean) & { errors?: Partial<ErrorObject>[] };
 
-export function addPatternKeyword(ajv: Ajv): void {
+export function addPatternKeyword(ajv: Ajv2020): void {
   ajv.addKeyword({
     keyword: PATTERN_KEYWORD,
     type: 'string',
@@ -27,8 +24,9 @@ export function addPatternKeyword(ajv: Ajv): void {
   });
 }
 
-function compileKeyword({ pattern, maxLength, limit }: PatternRule): KeywordValidate {
-  const test = compilePattern({ pattern, maxLength, [PATTERN_LIMIT_KEY]: limit });
+function compileKeyword(rule: PatternRule): KeywordValidate {
+  const pattern = rule.pattern;
+  const test = compilePattern(rule);
   const validate: KeywordValidate = (data) => {
     const outcome = test(data);
     if (outcome === undefined) return true;

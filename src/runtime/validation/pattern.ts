@@ -12,14 +12,11 @@
  * - without it, values over PATTERN_LENGTH_LIMIT fail with `is too long to check against its
  *   pattern`: linear time still grows with the length, by more for a large pattern;
  * - a pattern left on RegExp is capped at RISKY_PATTERN_LENGTH_LIMIT whatever `maxLength` says,
- *   or at the `x-svc-pattern-limit` its schema carries (src/model/pattern-limit.ts).
- * Used for text inputs (constraints.ts) and, as an ajv keyword, for bodies (ajv-schema.ts).
+ *   or at the `svc.patternLimit` its schema carries (src/model/pattern-limit.ts).
+ * Used, as an ajv keyword (ajv-pattern.ts, ajv-schema.ts), for bodies and text inputs alike.
  */
-import type { JsonSchema } from '../../model/json-schema.js';
 import { compileLinear } from '../../model/linear-pattern.js';
-import { PATTERN_LIMIT_KEY, RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
-
-export { PATTERN_LIMIT_KEY };
+import { RISKY_PATTERN_LENGTH_LIMIT } from '../../model/pattern-limit.js';
 
 /** The cap for patterns without `maxLength`: ample for the identifiers and codes patterns check. */
 export const PATTERN_LENGTH_LIMIT = 1000;
@@ -44,10 +41,17 @@ interface Matcher {
  */
 const matchers = new Map<string, Matcher>();
 
-export function compilePattern(schema: JsonSchema & { pattern: string }): PatternTest {
-  const { test, linear } = matcherFor(schema.pattern);
-  const maxLength = schema.maxLength;
-  const marked = schema[PATTERN_LIMIT_KEY];
+/** A pattern and its caps: the schema's `maxLength`, and the `svc.patternLimit` the analyzer marked. */
+export interface PatternCaps {
+  pattern: string;
+  maxLength?: number | undefined;
+  limit?: number | undefined;
+}
+
+export function compilePattern(caps: PatternCaps): PatternTest {
+  const { test, linear } = matcherFor(caps.pattern);
+  const maxLength = caps.maxLength;
+  const marked = caps.limit;
   const risky = typeof marked === 'number' ? marked : linear ? undefined : RISKY_PATTERN_LENGTH_LIMIT;
   const limit =
     risky !== undefined ? Math.min(risky, maxLength ?? risky) : (maxLength ?? PATTERN_LENGTH_LIMIT);

@@ -1,14 +1,14 @@
 /**
- * After a body validated: revive rich types (`x-svc-type` Date, bigint, URL, Set, Map, bytes) and, in
+ * After a body validated: revive rich types (`svc.rich` Date, bigint, URL, Set, Map, bytes) and, in
  * `strip` mode, remove undeclared keys. Compiled once per schema; returns undefined when the
  * schema needs neither, so the common path is the validator alone. Runs on valid data only,
  * so it can trust the shapes.
  */
 import { refName, type JsonSchema } from '../../model/json-schema.js';
+import { splitNull } from '../../model/null-schema.js';
 import type { AjvContext } from './ajv-context.js';
-import { richTypeOf } from '../../model/rich-types.js';
-import { resolveRef, someSubSchema } from '../../model/schema-walk.js';
-import type { Schemas } from './schema-walk.js';
+import { richTypeOf, svcTypeOf } from '../../model/rich-types.js';
+import { resolveRef, someSubSchema, type NamedSchemas } from '../../model/schema-walk.js';
 
 export type Transform = (value: unknown) => unknown;
 
@@ -24,7 +24,7 @@ export function compileRevive(
 
 class ReviveCompiler {
   private readonly named = new Map<string, { transform: Transform | undefined }>();
-  private readonly schemas: Schemas;
+  private readonly schemas: NamedSchemas;
 
   constructor(
     private readonly context: AjvContext,
@@ -33,8 +33,10 @@ class ReviveCompiler {
     this.schemas = context.schemas;
   }
 
-  compile(schema: JsonSchema, inAllOf = false): Transform | undefined {
-    if (!this.needsWork(schema)) return undefined;
+  compile(input: JsonSchema, inAllOf = false): Transform | undefined {
+    if (!this.needsWork(input)) return undefined;
+    // A null is passed on as it is (below), so "or null" needs nothing of its own.
+    const schema = splitNull(input).schema;
     const name = refName(schema);
     // A named schema merged with others must not be stripped of their keys: compile it uncached.
     if (name !== undefined && inAllOf) return this.compile(resolveRef(schema, this.schemas), true);
@@ -60,7 +62,7 @@ class ReviveCompiler {
     return someSubSchema(
       schema,
       (node) =>
-        richTypeOf(node) !== undefined || node['x-svc-type'] === 'bytes' || (strip && isClosedObject(node)),
+        svcTypeOf(node) !== undefined || (strip && isClosedObject(node)),
       { schemas: this.schemas },
     );
   }
@@ -71,11 +73,11 @@ class ReviveCompiler {
     if (rich === 'URL')
       return (value) => (typeof value === 'string' && URL.canParse(value) ? new URL(value) : value);
     if (rich === 'bigint') return toBigInt;
-    if (schema['x-svc-type'] === 'bytes') return fromBase64;
+    if (svcTypeOf(schema) === 'bytes') return fromBase64;
     if (schema.allOf) return this.compileAllOf(schema.allOf);
     const union = schema.oneOf ?? schema.anyOf;
     if (union) return this.compileUnion(union, schema.discriminator?.propertyName);
-    if (schema.items) return this.compileArray(schema.items, rich === 'Set');
+    if (schema.prefixItems || schema.items || rich === 'Set') return this.compileArray(schema, rich === 'Set');
     if (rich === 'Map') return this.compileMap(schema);
     return this.compileObject(schema, inAllOf);
   }
@@ -86,11 +88,18 @@ class ReviveCompiler {
     return (value) => transforms.reduce((current, transform) => transform(current), value);
   }
 
-  private compileArray(items: JsonSchema, toSet: boolean): Transform {
-    const item = this.compile(items);
+  /** Each element by its tuple position (`prefixItems`), the rest by `items`. */
+  private compileArray(schema: JsonSchema, toSet: boolean): Transform {
+    const positions = (schema.prefixItems ?? []).map((item) => this.compile(item));
+    const rest = schema.items ? this.compile(schema.items) : undefined;
+    const revives = positions.some(isDefined) || rest !== undefined;
     return (value) => {
       if (!Array.isArray(value)) return value;
-      if (item) for (let index = 0; index < value.length; index++) value[index] = item(value[index]);
+      if (revives)
+        for (let index = 0; index < value.length; index++) {
+          const item = index < positions.length ? positions[index] : rest;
+          if (item) value[index] = item(value[index]);
+        }
       return toSet ? new Set(value) : value;
     };
   }
@@ -145,7 +154,7 @@ class ReviveCompiler {
     const table = new Map<unknown, Transform>();
     for (const [index, member] of members.entries()) {
       const property = resolveRef(member, this.schemas).properties?.[tag];
-      const values = property?.enum ?? [];
+      const values = property?.enum ?? (property?.const === undefined ? [] : [property.const]);
       if (values.length === 0) return undefined;
       for (const tagValue of values) table.set(tagValue, transforms[index] ?? identity);
     }
@@ -164,7 +173,7 @@ function toBigInt(value: unknown): unknown {
   return value;
 }
 
-/** A `Uint8Array`/`Buffer` property arrives as base64 (ajv checked the `byte` format). */
+/** A `Uint8Array`/`Buffer` property arrives as base64 (ajv checked it: ajv-schema.ts). */
 function fromBase64(value: unknown): unknown {
   return typeof value === 'string' ? Buffer.from(value, 'base64') : value;
 }

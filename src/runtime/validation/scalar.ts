@@ -5,11 +5,11 @@
  * (text-check.ts). Everything is decided at compile time from the schema; the returned function
  * is straight-line code that either returns the value or an `Invalid` holding the reason.
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { mainType, typesOf, type JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
-import { unwrapSingle } from '../../model/schema-walk.js';
+import { unwrapSingle, type NamedSchemas } from '../../model/schema-walk.js';
 import { BIGINT_LENGTH_MESSAGE, hasTooManyDigits, SAFE_INTEGER_MESSAGE } from './ajv-integer.js';
-import { describeSchema, type Schemas } from './schema-walk.js';
+import { describeSchema } from './describe.js';
 
 export class Invalid {
   constructor(readonly message: string) {}
@@ -33,26 +33,37 @@ const INTEGER = /^[+-]?\d+$/;
 /** ISO 8601 calendar date, optionally with a time and a zone (what `Date` accepts reliably). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
+/** `T | null`: the text `null` is null, unless `T` is a string, whose text it may be. */
 export function compileScalar(
   schema: JsonSchema,
-  schemas: Schemas,
+  schemas: NamedSchemas,
   compileMember: MemberCoercer,
 ): ScalarCoercer {
-  const { schema: resolved, nullable } = unwrapSingle(schema, schemas);
-  const coerce = compileResolved(resolved, schemas, compileMember);
-  if (!nullable || resolved.type === 'string') return coerce;
+  const { schema: resolved, orNull } = unwrapSingle(schema, schemas);
+  const coerce = compileResolved(resolved, compileMember);
+  if (!orNull || mainType(resolved) === 'string') return coerce;
   return (text) => (text === 'null' ? null : coerce(text));
 }
 
-function compileResolved(schema: JsonSchema, schemas: Schemas, compileMember: MemberCoercer): ScalarCoercer {
+function compileResolved(schema: JsonSchema, compileMember: MemberCoercer): ScalarCoercer {
   if (schema.enum) return compileEnum(schema.enum);
+  // A literal's message is the one a body gets for it (ajv-errors.ts).
+  if (schema.const !== undefined)
+    return compileEnum([schema.const], `must be ${JSON.stringify(schema.const)}`);
   const union = schema.oneOf ?? schema.anyOf;
-  if (union) return compileUnion(union, schemas, compileMember);
+  if (union) return compileUnion(union, compileMember);
   const rich = richTypeOf(schema);
   if (rich === 'bigint') return parseBigInt;
   if (rich === 'Date') return parseDate;
   if (rich === 'URL') return parseUrl;
-  switch (schema.type) {
+  const types = typesOf(schema);
+  // `type: ['number', 'boolean']` reads as the union of one schema per type.
+  if (types.length > 1)
+    return compileUnion(
+      types.map((type) => ({ ...schema, type })),
+      compileMember,
+    );
+  switch (types[0]) {
     case 'number':
       return parseNumber;
     case 'integer':
@@ -61,9 +72,11 @@ function compileResolved(schema: JsonSchema, schemas: Schemas, compileMember: Me
       return parseBoolean;
     case 'string':
       return asText;
+    case 'null':
+      return parseNull;
     case 'array':
     case 'object':
-      return () => new Invalid(`must be ${schema.type === 'array' ? 'an array' : 'an object'}`);
+      return () => new Invalid(`must be ${types[0] === 'array' ? 'an array' : 'an object'}`);
     default:
       return (text) => text;
   }
@@ -95,6 +108,10 @@ function parseBoolean(text: string): boolean | Invalid {
   return new Invalid('must be a boolean (true, false, 1 or 0)');
 }
 
+function parseNull(text: string): null | Invalid {
+  return text === 'null' ? null : new Invalid('must be null');
+}
+
 function parseDate(text: string): Date | Invalid {
   const date = ISO_DATE.test(text) ? new Date(text) : undefined;
   return date && !Number.isNaN(date.getTime()) ? date : new Invalid('must be an ISO 8601 date-time');
@@ -105,17 +122,19 @@ function parseUrl(text: string): URL | Invalid {
 }
 
 /** Enum members match by their text form, so `'2'` finds the numeric member `2`. */
-function compileEnum(members: JsonSchema['enum'] & object): ScalarCoercer {
+function compileEnum(
+  members: JsonSchema['enum'] & object,
+  message = `must be one of: ${members.map((member) => String(member)).join(', ')}`,
+): ScalarCoercer {
   const byText = new Map<string, unknown>();
   for (const member of members) if (!byText.has(String(member))) byText.set(String(member), member);
-  const message = `must be one of: ${members.map((member) => String(member)).join(', ')}`;
   return (text) => (byText.has(text) ? byText.get(text) : new Invalid(message));
 }
 
 /** A union of scalars: the first member that accepts the text wins. */
-function compileUnion(members: JsonSchema[], schemas: Schemas, compileMember: MemberCoercer): ScalarCoercer {
+function compileUnion(members: JsonSchema[], compileMember: MemberCoercer): ScalarCoercer {
   const coercers = members.map(compileMember);
-  const message = `must be ${members.map((schema) => describeSchema(schema, schemas)).join(' or ')}`;
+  const message = `must be ${members.map((member) => describeSchema(member)).join(' or ')}`;
   return (text) => {
     for (const coerce of coercers) {
       const value = coerce(text);

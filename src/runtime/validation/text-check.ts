@@ -4,13 +4,18 @@
  * coercer has not already proved. Inputs without constraints (a plain `number`, an enum) get no
  * check at all: the coercer is the whole proof, and the request pays for nothing more.
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { hasType, mainType, type JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
-import { mapChildSchemas, someSubSchema, unwrapSingle } from '../../model/schema-walk.js';
+import {
+  mapChildSchemas,
+  someSubSchema,
+  unwrapSingle,
+  type NamedSchemas,
+} from '../../model/schema-walk.js';
 import type { AjvContext } from './ajv-context.js';
 import { translateErrors } from './ajv-errors.js';
+import { dropSafeRange } from './ajv-integer.js';
 import { NUMERIC_NOOP_FORMATS } from './ajv-schema.js';
-import type { Schemas } from './schema-walk.js';
 
 /**
  * The message of the first failed constraint, or undefined when the value passes. A text input
@@ -23,6 +28,8 @@ export type TextCheck = (value: unknown) => string | undefined;
 const CONSTRAINT_KEYWORDS = [
   'minimum',
   'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
   'multipleOf',
   'minLength',
   'maxLength',
@@ -48,22 +55,26 @@ export function compileTextCheck(schema: JsonSchema, context: AjvContext): TextC
 }
 
 /**
- * The schema with `$ref`s and the `T | null` wrapper resolved, and what the coercer proves left
- * out: a `Date` or `URL` is parsed from its text (ajv would hold the Date's `2024-03-01` against
- * `format: date-time`), a `Set` is deduplicated rather than refused for repeats, and every
- * `type` and `enum` is already what the coercer produced.
+ * The schema with `$ref`s and the "or null" resolved, and what the coercer proves left out: a
+ * `Date` or `URL` is parsed from its text (ajv would hold the Date's `2024-03-01` against
+ * `format: date-time`), a `Set` is deduplicated rather than refused for repeats, an integer is
+ * within the safe range, and every `type`, `enum` and `const` is already what the coercer
+ * produced. A `null` the coercer let through passes what is left: every remaining keyword
+ * applies to strings, numbers or arrays only.
  */
-function reduceForText(schema: JsonSchema, schemas: Schemas, depth: number): JsonSchema {
-  const { schema: resolved, nullable } = unwrapSingle(schema, schemas);
+function reduceForText(schema: JsonSchema, schemas: NamedSchemas, depth: number): JsonSchema {
+  const { schema: resolved } = unwrapSingle(schema, schemas);
   const rich = richTypeOf(resolved);
-  if (depth > MAX_TEXT_DEPTH || rich === 'Date' || rich === 'URL' || resolved.type === 'object') return {};
+  if (depth > MAX_TEXT_DEPTH || rich === 'Date' || rich === 'URL' || mainType(resolved) === 'object')
+    return {};
   const reduced = mapChildSchemas(resolved, (child) => reduceForText(child, schemas, depth + 1));
   // The coercer made a value of this type (or this enum member): ajv need not look again, and
   // an array of plain integers then costs no per-item loop.
+  if (hasType(resolved, 'integer')) dropSafeRange(reduced);
   delete reduced.type;
   delete reduced.enum;
+  delete reduced.const;
   if (rich === 'Set') delete reduced.uniqueItems;
-  if (nullable) reduced.nullable = true;
   return reduced;
 }
 
@@ -72,7 +83,7 @@ function hasConstraint(schema: JsonSchema): boolean {
   return schema.format !== undefined && !NUMERIC_NOOP_FORMATS.has(schema.format);
 }
 
-function holdsRichValues(schema: JsonSchema, schemas: Schemas): boolean {
+function holdsRichValues(schema: JsonSchema, schemas: NamedSchemas): boolean {
   return someSubSchema(schema, (node) => richTypeOf(node) !== undefined, { schemas });
 }
 

@@ -4,7 +4,7 @@
  * take every repetition; any other type takes exactly one value. Each value is first coerced to
  * its type (scalar.ts), then checked against its constraints by the body validator (text-check.ts).
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { mainType, type JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
 import { unwrapSingle } from '../../model/schema-walk.js';
 import type { AjvContext } from './ajv-context.js';
@@ -46,7 +46,7 @@ export function compileTextInput(input: TextInput, context: AjvContext) {
 export function compileTextValue(schema: JsonSchema, context: AjvContext): TextCoercer {
   const { schema: resolved } = unwrapSingle(schema, context.schemas);
   const coerce =
-    resolved.type === 'array' ? compileTextArray(resolved, context) : compileSingle(schema, context);
+    mainType(resolved) === 'array' ? compileTextArray(resolved, context) : compileSingle(schema, context);
   const check = compileTextCheck(schema, context);
   const toSet = richTypeOf(resolved) === 'Set';
   if (!check && !toSet) return coerce;
@@ -69,9 +69,15 @@ function compileSingle(schema: JsonSchema, context: AjvContext): TextCoercer {
   };
 }
 
-/** Repeated keys → items; a single value is a one-element array. Tuples coerce by position. */
+/**
+ * Repeated keys → items; a single value is a one-element array. A tuple's items coerce by
+ * position (`prefixItems`), the rest by `items`; an item past a closed tuple is kept as text,
+ * for the check to refuse (`must have at most 2 items`).
+ */
 function compileTextArray(schema: JsonSchema, context: AjvContext): TextCoercer {
-  const itemCoercer = compileItem(schema.items, context);
+  const positions = (schema.prefixItems ?? []).map((item) => compileItem(item, context));
+  const rest = compileItem(schema.items === false ? undefined : schema.items, context);
+  const itemCoercerAt = (index: number) => positions[index] ?? rest;
   return (raw) => {
     const texts = typeof raw === 'string' ? [raw] : raw;
     if (!Array.isArray(texts)) return new Invalid('must be text');
@@ -79,7 +85,7 @@ function compileTextArray(schema: JsonSchema, context: AjvContext): TextCoercer 
     for (let index = 0; index < texts.length; index++) {
       const text = texts[index];
       if (typeof text !== 'string') return new Invalid(`item ${index + 1}: must be text`);
-      const item = itemCoercer(text);
+      const item = itemCoercerAt(index)(text);
       if (item instanceof Invalid) return new Invalid(`item ${index + 1}: ${item.message}`);
       items[index] = item;
     }
