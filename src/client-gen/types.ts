@@ -8,6 +8,7 @@
  */
 import { refName, typesOf, type EnumValue, type JsonSchema, type JsonType } from '../model/json-schema.js';
 import { splitNull } from '../model/null-schema.js';
+import { keyType } from './key-types.js';
 
 /** Maps a component schema name to the identifier the client declares it under. */
 export type TypeNamer = (schemaName: string) => string;
@@ -85,7 +86,7 @@ function tupleType(prefixItems: JsonSchema[], schema: JsonSchema, name: TypeName
   return `[${positions.join(', ')}]`;
 }
 
-/** An object type; a `propertyNames` rule (a `Record` key pattern) leaves the keys `string`. */
+/** An object type; its index signature's key is `string`, or a template (./key-types.ts). */
 function objectType(schema: JsonSchema, name: TypeNamer): string {
   const required = new Set(schema.required ?? []);
   const members = Object.entries(schema.properties ?? {}).map(([key, property]) => {
@@ -93,11 +94,12 @@ function objectType(schema: JsonSchema, name: TypeNamer): string {
     return `${docComment(property.description)}${propertyKey(key)}${optional}: ${typeOf(property, name)};`;
   });
   const extra = schema.additionalProperties;
+  const key = keyType(schema);
   if (typeof extra === 'object') {
     // Declared properties must fit the index signature, so beside them it can only say `unknown`.
-    members.push(`[key: string]: ${members.length > 0 ? 'unknown' : typeOf(extra, name)};`);
+    members.push(`[key: ${key}]: ${members.length > 0 ? 'unknown' : typeOf(extra, name)};`);
   } else if (extra === true || (extra === undefined && members.length === 0)) {
-    members.push('[key: string]: unknown;');
+    members.push(`[key: ${key}]: unknown;`);
   }
   return members.length === 0 ? 'Record<string, never>' : `{ ${members.join(' ')} }`;
 }
