@@ -201,7 +201,7 @@ describe('app model of the sample app', () => {
       [['check', 'guard', ['Authorization', 'data']]],
     );
     // `@Data() data: DataHolder` binds the holder itself: the mark tells the runtime so.
-    assert.deepEqual(auth?.methods[0]?.params[1]?.schema, { 'x-svc-type': 'DataHolder' });
+    assert.deepEqual(auth?.methods[0]?.params[1]?.schema, { svc: { rich: 'DataHolder' } });
     assert.deepEqual(route('ToolsController', 'whoami').params[0]?.schema, {});
     assert.deepEqual(
       logger?.methods.map((method) => [method.methodName, method.role, method.catches]),
@@ -225,10 +225,7 @@ describe('app model of the sample app', () => {
       'User',
       'UserFilter',
     ]);
-    assert.equal(
-      (model.schemas.User?.properties?.createdAt as Record<string, unknown>)['x-svc-type'],
-      'Date',
-    );
+    assert.equal(model.schemas.User?.properties?.createdAt?.svc?.rich, 'Date');
   });
 
   it('is plain JSON', () => {

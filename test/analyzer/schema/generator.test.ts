@@ -125,16 +125,19 @@ test('an endlessly expanding generic stops with {} and a warning instead of over
   );
 });
 
-test('annotations wrap a $ref in allOf, replace the schema with @schema, and leave a bare schema alone', () => {
+test('annotations sit beside a $ref, replace the schema with @schema, and leave a bare schema alone', () => {
   const ref = { $ref: '#/components/schemas/User' };
   assert.deepEqual(applyAnnotations(ref, {}), ref);
-  assert.deepEqual(applyAnnotations(ref, { description: 'The owner' }), {
-    allOf: [ref],
-    description: 'The owner',
-  });
+  assert.deepEqual(applyAnnotations(ref, { description: 'The owner' }), { ...ref, description: 'The owner' });
   assert.deepEqual(applyAnnotations({ type: 'number' }, { isInt: true, minimum: 1 }), {
     type: 'integer',
     minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+  });
+  assert.deepEqual(applyAnnotations({ type: ['number', 'null'] }, { isInt: true, maximum: 2 ** 60 }), {
+    type: ['integer', 'null'],
+    minimum: -Number.MAX_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
   });
   assert.deepEqual(applyAnnotations({ type: 'number' }, { schema: { type: 'string' }, description: 'd' }), {
     type: 'string',

@@ -28,11 +28,11 @@ test('enums of one type are disjoint when no value repeats', () => {
   assert.equal(areDisjoint([{ type: 'string', enum: ['a'] }, { type: 'string' }], lookup), false);
 });
 
-test('objects overlap; an unknown or nullable member overlaps everything', () => {
+test('objects overlap; an unknown member or one of several types overlaps everything', () => {
   assert.equal(areDisjoint([ref('Cat'), { type: 'object', properties: {} }], lookup), false);
   assert.equal(areDisjoint([ref('Cat'), { type: 'string' }], lookup), true);
   assert.equal(areDisjoint([ref('Missing'), { type: 'string' }], lookup), false);
-  assert.equal(areDisjoint([{ type: 'number', nullable: true }, { type: 'string' }], lookup), false);
+  assert.equal(areDisjoint([{ type: ['number', 'null'] }, { type: 'string' }], lookup), false);
 });
 
 test('unionOf: repeats removed, {} absorbs, oneOf or anyOf by overlap', () => {
