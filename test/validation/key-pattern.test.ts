@@ -21,7 +21,7 @@ function errorsOf(schema: JsonSchema, value: unknown): string[] {
 const EXTENSIONS: JsonSchema = {
   type: 'object',
   additionalProperties: { type: 'string' },
-  'x-propertyNames': { pattern: '^x-.*$' },
+  propertyNames: { pattern: '^x-.*$' },
 };
 
 test('each key that fails the pattern is named once, beside its value errors', () => {
@@ -37,8 +37,8 @@ test('a risky key pattern never runs on a key longer than its cap', () => {
   const slow: JsonSchema = {
     type: 'object',
     additionalProperties: { type: 'number' },
-    'x-propertyNames': { pattern: '^(a+)+$' },
-    'x-svc-key-pattern-limit': 12,
+    propertyNames: { pattern: '^(a+)+$' },
+    svc: { keyPatternLimit: 12 },
   };
   assert.deepEqual(errorsOf(slow, { aaaa: 1 }), []);
   // Over the cap: refused by length, the regex never runs (13 characters keep a regression quick).

@@ -138,7 +138,7 @@ describe("the parser's nesting limit", () => {
 });
 
 describe('bigint digits', () => {
-  const id: JsonSchema = { type: 'integer', format: 'int64', 'x-svc-type': 'bigint' };
+  const id: JsonSchema = { type: 'integer', format: 'int64', svc: { rich: 'bigint' } };
   const digits = '9'.repeat(1000);
 
   it('a body takes at most 1,000 digits, signed or not', () => {

@@ -74,7 +74,13 @@ describe('typed path parameters in the document', () => {
 
   it('documents each bound segment with its type and an unbound one as a string', () => {
     assert.deepEqual(parameters('/{id}'), [
-      { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        // An integer without a declared maximum is bounded by the safe range (docs/validation.md).
+        schema: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+      },
       { name: 'storeId', in: 'path', required: true, schema: { type: 'string' } },
     ]);
     assert.deepEqual(parameters('/code/{code}'), [
@@ -95,7 +101,12 @@ describe('typed path parameters in the document', () => {
       { name: 'ratio', in: 'path', required: true, schema: { type: 'number' } },
       { name: 'storeId', in: 'path', required: true, schema: { type: 'number' } },
     ]);
-    assert.deepEqual(document.components?.schemas?.Shelf, { type: 'string', enum: ['top', 'bottom'] });
+    assert.deepEqual(document.components?.schemas?.Shelf, {
+      type: 'string',
+      enum: ['top', 'bottom'],
+      'x-enum-varnames': ['Top', 'Bottom'],
+      'x-enumNames': ['Top', 'Bottom'],
+    });
   });
 
   it('documents the 400 of a route whose only input is a path parameter', async () => {

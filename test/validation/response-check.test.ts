@@ -8,10 +8,10 @@ const schemas: Record<string, JsonSchema> = {
     type: 'object',
     properties: {
       title: { type: 'string' },
-      published: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
-      copies: { type: 'integer', format: 'int64', 'x-svc-type': 'bigint' },
-      tags: { type: 'array', items: { type: 'string' }, 'x-svc-type': 'Set' },
-      stock: { type: 'object', additionalProperties: { type: 'integer' }, 'x-svc-type': 'Map' },
+      published: { type: 'string', format: 'date-time', svc: { rich: 'Date' } },
+      copies: { type: 'integer', format: 'int64', svc: { rich: 'bigint' } },
+      tags: { type: 'array', items: { type: 'string' }, svc: { rich: 'Set' } },
+      stock: { type: 'object', additionalProperties: { type: 'integer' }, svc: { rich: 'Map' } },
     },
     required: ['title', 'published'],
   },
@@ -47,5 +47,25 @@ describe('compileResponseCheck (dev mode)', () => {
     const text = compileResponseCheck({ type: 'string' }, {});
     assert.equal(text('ok'), undefined);
     assert.equal(text(5), 'does not match its declared schema: (root) must be a string');
+  });
+  it('a tuple is checked by position, bytes as base64, null where the type allows it', () => {
+    const row = compileResponseCheck(
+      {
+        type: 'array',
+        prefixItems: [
+          { type: 'string', contentEncoding: 'base64', svc: { rich: 'bytes' } },
+          { type: ['string', 'null'], format: 'date-time', svc: { rich: 'Date' } },
+        ],
+        items: false,
+        minItems: 2,
+      },
+      {},
+    );
+    assert.equal(row([Buffer.from('hi'), new Date(0)]), undefined);
+    assert.equal(row([Buffer.from('hi'), null]), undefined);
+    assert.equal(
+      row([1, 'x']),
+      'does not match its declared schema: /0 must be a string; /1 must be a valid date-time',
+    );
   });
 });

@@ -12,19 +12,35 @@ import { publicSchema } from '../../src/openapi/schemas.js';
 import { chooseSerializer } from '../../src/runtime/response/choose-serializer.js';
 import { stringifyRich } from '../../src/runtime/response/json.js';
 
-const leaf = (title: string): JsonSchema => ({ title, 'x-svc-type': 'bigint' });
+const leaf = (title: string): JsonSchema => ({ title, svc: { rich: 'bigint' } });
 
 /** One schema using every keyword that holds a schema, each holding a leaf named after it. */
 const EVERY_KEYWORD: JsonSchema = {
   properties: { a: leaf('properties') },
   additionalProperties: leaf('additionalProperties'),
   items: leaf('items'),
+  prefixItems: [leaf('prefixItems')],
+  propertyNames: leaf('propertyNames'),
+  contentSchema: leaf('contentSchema'),
   not: leaf('not'),
   allOf: [leaf('allOf')],
   oneOf: [leaf('oneOf')],
   anyOf: [leaf('anyOf')],
 };
-const KEYWORDS = ['properties', 'additionalProperties', 'items', 'not', 'allOf', 'oneOf', 'anyOf'];
+const KEYWORDS = [
+  'properties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'propertyNames',
+  'contentSchema',
+  'not',
+  'allOf',
+  'oneOf',
+  'anyOf',
+];
+/** The keywords whose schema describes a value the serializer writes (not a key, not encoded text). */
+const VALUE_KEYWORDS = KEYWORDS.filter((keyword) => keyword !== 'propertyNames' && keyword !== 'contentSchema');
 
 describe('the sub-schema walk', () => {
   it('childSchemas lists the schema of every keyword that holds one', () => {
@@ -49,19 +65,19 @@ describe('the sub-schema walk', () => {
     assert.equal(found, false);
     assert.equal(visits, 2); // Tree and its `children` schema; the inner reference is not entered again
   });
-  it('the document cleaner strips x-svc-* under every keyword', () => {
+  it("the document cleaner strips svc's hints under every keyword", () => {
     const cleaned = publicSchema(EVERY_KEYWORD);
     assert.equal(
-      someSubSchema(cleaned, (node) => 'x-svc-type' in node),
+      someSubSchema(cleaned, (node) => 'svc' in node),
       false,
     );
     assert.equal(
-      someSubSchema(EVERY_KEYWORD, (node) => 'x-svc-type' in node),
+      someSubSchema(EVERY_KEYWORD, (node) => 'svc' in node),
       true,
     );
   });
   it('the compiled serializer writes a bigint found under every keyword as its digits', () => {
-    for (const keyword of KEYWORDS) {
+    for (const keyword of VALUE_KEYWORDS) {
       const only = childSchemas(EVERY_KEYWORD).find((child) => child.title === keyword)!;
       const schema = { type: 'object' as const, properties: { x: { type: 'array' as const, items: only } } };
       const serialize = chooseSerializer(schema, {});
@@ -74,8 +90,9 @@ describe('the sub-schema walk', () => {
 describe('the rich-type list', () => {
   it('holds the values the runtime revives, and richTypeOf reads only those', () => {
     assert.deepEqual([...RICH_VALUE_TYPES], ['Date', 'URL', 'bigint', 'Map', 'Set']);
-    for (const type of RICH_VALUE_TYPES) assert.equal(richTypeOf({ 'x-svc-type': type }), type);
-    assert.equal(richTypeOf({ 'x-svc-type': 'DataHolder' }), undefined);
+    for (const type of RICH_VALUE_TYPES) assert.equal(richTypeOf({ svc: { rich: type } }), type);
+    assert.equal(richTypeOf({ svc: { rich: 'DataHolder' } }), undefined);
+    assert.equal(richTypeOf({ svc: { rich: 'bytes' } }), undefined);
     assert.equal(richTypeOf({}), undefined);
   });
 });

@@ -34,13 +34,7 @@ describe('query numbers', () => {
     assert.deepEqual(bounded('0').errors, error('must be >= 1'));
     assert.deepEqual(bounded('11').errors, error('must be <= 10'));
     assert.deepEqual(bounded('2.2').errors, error('must be a multiple of 0.5'));
-    const exclusive = query({
-      type: 'number',
-      minimum: 0,
-      exclusiveMinimum: true,
-      maximum: 1,
-      exclusiveMaximum: true,
-    });
+    const exclusive = query({ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 });
     assert.deepEqual(exclusive('0').errors, error('must be > 0'));
     assert.deepEqual(exclusive('1').errors, error('must be < 1'));
     assert.equal(ok(exclusive('0.5')), 0.5);
@@ -59,8 +53,22 @@ describe('query integers and bigints', () => {
       error('must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)'),
     );
   });
-  it('bigint (x-svc-type) becomes a BigInt, bounds still apply', () => {
-    const run = query({ type: 'integer', format: 'int64', 'x-svc-type': 'bigint', minimum: 0 });
+  it('the model bounds integers to the safe range: the message says why, once', () => {
+    const run = query({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 });
+    assert.equal(ok(run('9007199254740991')), 9007199254740991);
+    assert.deepEqual(
+      run('9007199254740993').errors,
+      error('must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)'),
+    );
+  });
+  it('integer | null (a type array) takes "null"', () => {
+    const run = query({ type: ['integer', 'null'], minimum: 1, maximum: 9007199254740991 });
+    assert.equal(ok(run('null')), null);
+    assert.equal(ok(run('3')), 3);
+    assert.deepEqual(run('0').errors, error('must be >= 1'));
+  });
+  it('bigint (svc.rich) becomes a BigInt, bounds still apply', () => {
+    const run = query({ type: 'integer', format: 'int64', svc: { rich: 'bigint' }, minimum: 0 });
     const value = ok(run('123456789012345678901234567890'));
     assert.equal(typeof value, 'bigint');
     assert.equal(value, 123456789012345678901234567890n);
@@ -106,7 +114,7 @@ describe('query enums and literal unions', () => {
 });
 
 describe('query dates and URLs', () => {
-  const run = query({ type: 'string', format: 'date-time', 'x-svc-type': 'Date' });
+  const run = query({ type: 'string', format: 'date-time', svc: { rich: 'Date' } });
   it('ISO 8601 becomes a Date', () => {
     const value = ok(run('2024-02-29T10:20:30.000Z'));
     assert.ok(value instanceof Date);
@@ -117,8 +125,8 @@ describe('query dates and URLs', () => {
     for (const text of ['yesterday', '1700000000000', '2024-13-45T00:00:00Z', '', 'March 1, 2024'])
       assert.deepEqual(run(text).errors, error('must be an ISO 8601 date-time'), text);
   });
-  it('URL (x-svc-type) becomes a URL', () => {
-    const url = query({ type: 'string', format: 'uri', 'x-svc-type': 'URL' });
+  it('URL (svc.rich) becomes a URL', () => {
+    const url = query({ type: 'string', format: 'uri', svc: { rich: 'URL' } });
     assert.ok(ok(url('https://example.com/a')) instanceof URL);
     assert.deepEqual(url('not a url').errors, error('must be a valid uri'));
   });
@@ -172,20 +180,33 @@ describe('query arrays', () => {
   it('uniqueItems and Set', () => {
     const unique = query({ type: 'array', items: { type: 'string' }, uniqueItems: true });
     assert.deepEqual(unique(['a', 'a']).errors, error('must not contain duplicate items'));
-    const set = query({ type: 'array', items: { type: 'string' }, uniqueItems: true, 'x-svc-type': 'Set' });
+    const set = query({ type: 'array', items: { type: 'string' }, uniqueItems: true, svc: { rich: 'Set' } });
     const value = ok(set(['a', 'b', 'a']));
     assert.ok(value instanceof Set);
     assert.deepEqual([...value], ['a', 'b']);
   });
-  it('tuple items coerced through oneOf, with fixed length', () => {
+  it('tuple items coerced by position, with fixed length', () => {
     const tuple = query({
       type: 'array',
-      items: { oneOf: [{ type: 'number' }, { type: 'string' }] },
+      prefixItems: [{ type: 'number' }, { type: 'string' }],
+      items: false,
       minItems: 2,
-      maxItems: 2,
     });
     assert.deepEqual(ok(tuple(['1', 'x'])), [1, 'x']);
+    assert.deepEqual(ok(tuple(['1', '2'])), [1, '2']);
+    assert.deepEqual(tuple(['x', '1']).errors, error('item 1: must be a number'));
     assert.deepEqual(tuple(['1']).errors, error('must have at least 2 items'));
+    assert.deepEqual(tuple(['1', 'x', 'y']).errors, error('must have at most 2 items'));
+  });
+  it('a tuple with a rest element coerces the rest by items', () => {
+    const rest = query({
+      type: 'array',
+      prefixItems: [{ type: 'string' }],
+      items: { type: 'integer' },
+      minItems: 1,
+    });
+    assert.deepEqual(ok(rest(['a', '1', '2'])), ['a', 1, 2]);
+    assert.deepEqual(rest(['a', 'b']).errors, error('item 2: must be an integer'));
   });
   it('enum items', () => {
     const tags = query({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } });
@@ -193,7 +214,7 @@ describe('query arrays', () => {
   });
 });
 
-describe('presence, repetition, nullable and unions', () => {
+describe('presence, repetition, null and unions', () => {
   it('missing required → is required; absent optional → undefined, no error', () => {
     assert.deepEqual(query({ type: 'number' })(undefined), {
       value: undefined,
@@ -208,13 +229,23 @@ describe('presence, repetition, nullable and unions', () => {
     );
     assert.equal(ok(query({ type: 'string' })(['a'])), 'a');
   });
-  it('nullable non-string types accept "null"', () => {
-    assert.equal(ok(query({ type: 'number', nullable: true })('null')), null);
-    assert.equal(ok(query({ type: 'string', nullable: true })('null')), 'null');
+  it('non-string types or null accept "null"', () => {
+    assert.equal(ok(query({ type: ['number', 'null'] })('null')), null);
+    assert.equal(ok(query({ type: ['string', 'null'] })('null')), 'null');
+    assert.equal(ok(query({ type: ['boolean', 'null'] })('null')), null);
     const schemas = { Level: { type: 'integer' as const, enum: [1, 2] } };
-    const wrapped = query({ allOf: [{ $ref: '#/components/schemas/Level' }], nullable: true }, schemas);
-    assert.equal(ok(wrapped('null')), null);
-    assert.equal(ok(wrapped('2')), 2);
+    const ref = { $ref: '#/components/schemas/Level' };
+    const orNull = query({ anyOf: [ref, { type: 'null' }] }, schemas);
+    assert.equal(ok(orNull('null')), null);
+    assert.equal(ok(orNull('2')), 2);
+    assert.deepEqual(orNull('3').errors, error('must be one of: 1, 2'));
+    const literal = query({ type: ['string', 'null'], enum: ['on', null] });
+    assert.equal(ok(literal('on')), 'on');
+  });
+  it('a literal takes its own text only', () => {
+    const run = query({ type: 'integer', const: 3 });
+    assert.equal(ok(run('3')), 3);
+    assert.deepEqual(run('4').errors, error('must be 3'));
   });
   it('oneOf of scalars tries members in order', () => {
     const run = query({ oneOf: [{ type: 'number' }, { type: 'boolean' }] });

@@ -67,7 +67,7 @@ describe('schemas accept only what the type accepts', () => {
   it('a property typed `null` takes null and nothing else', async () => {
     assert.equal((await post('payments', PAYMENT)).status, 200);
     assert.deepEqual((await problem('payments', { ...PAYMENT, cleared: 'yes' })).errors, [
-      'body /cleared: must be one of: null',
+      'body /cleared: must be null',
     ]);
   });
   it("an alias's @pattern is checked in a body and in a query", async () => {

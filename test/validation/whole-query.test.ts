@@ -8,7 +8,7 @@ const schemas: Record<string, JsonSchema> = {
     type: 'object',
     properties: {
       limit: { type: 'integer', minimum: 1, maximum: 100 },
-      since: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
+      since: { type: 'string', format: 'date-time', svc: { rich: 'Date' } },
       tags: { type: 'array', items: { type: 'string' } },
       sort: { type: 'string', enum: ['asc', 'desc'] },
       active: { type: 'boolean' },
