@@ -1,29 +1,14 @@
 // Prints which top-level folders of src/ import which (`from -> to count`), and exits non-zero
 // when an import crosses a layer the wrong way or the folders import each other in a cycle.
-// The layers are drawn in docs/architecture.md; eslint.config.js enforces the same rule file by
-// file. Usage: node scripts/import-graph.mjs [--verbose] [--root <dir>]; `--allowed` prints
+// The layers are drawn in docs/architecture.md and tabled in scripts/layers.mjs; eslint.config.js
+// enforces the same table file by file. Usage: node scripts/import-graph.mjs [--verbose] [--root <dir>]; `--allowed` prints
 // every edge the layers allow instead.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ALLOWED_IMPORTS, EVERYTHING, ROOT_FOLDER } from './layers.mjs';
 
-/** Files directly in src/ (the `svcjs` entry) belong to this pseudo-folder. */
-export const ROOT_FOLDER = '(root)';
-
-const EVERYTHING = '*';
-
-/** For each folder, the folders it may import from (besides its own). */
-export const ALLOWED_IMPORTS = {
-  model: [],
-  runtime: ['model'],
-  analyzer: ['model'],
-  openapi: ['model'],
-  'client-gen': ['model'],
-  cli: [EVERYTHING],
-  testing: [EVERYTHING],
-  entries: [EVERYTHING],
-  [ROOT_FOLDER]: [EVERYTHING],
-};
+export { ALLOWED_IMPORTS, ROOT_FOLDER };
 
 // `from '…'`, `import '…'` and `import('…')`, relative specifiers only (packages are not layers).
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
