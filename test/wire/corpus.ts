@@ -4,7 +4,8 @@
  * does not declare, which a serializer must leave out. Strings include every kind JSON escapes.
  */
 import type { JsonSchema } from '../../src/model/json-schema.js';
-import { refName } from '../../src/model/json-schema.js';
+import { mainType, refName } from '../../src/model/json-schema.js';
+import { splitNull } from '../../src/model/null-schema.js';
 
 export type Schemas = Record<string, JsonSchema>;
 
@@ -45,19 +46,22 @@ export class Random {
 
 const MAX_DEPTH = 4;
 
-export function generate(schema: JsonSchema, schemas: Schemas, random: Random, depth = 0): unknown {
+export function generate(input: JsonSchema, schemas: Schemas, random: Random, depth = 0): unknown {
+  const { schema, orNull } = splitNull(input);
+  if (orNull && (depth >= MAX_DEPTH || random.chance(0.2))) return null;
   const name = refName(schema);
   if (name !== undefined) return generate(schemas[name] ?? {}, schemas, random, depth + 1);
-  if (schema.nullable === true && (depth >= MAX_DEPTH || random.chance(0.2))) return null;
   if (schema.enum !== undefined) return random.pick(schema.enum);
+  if (schema.const !== undefined) return schema.const;
   const union = schema.oneOf ?? schema.anyOf;
   if (union !== undefined) return generate(random.pick(union), schemas, random, depth + 1);
   if (schema.allOf !== undefined) return generateAllOf(schema.allOf, schemas, random, depth);
   const rich = generateRich(schema, schemas, random, depth);
   if (rich !== undefined) return rich;
-  switch (schema.type) {
+  if (schema.type === 'null') return null;
+  switch (mainType(schema)) {
     case 'string':
-      return schema.format === 'byte' ? randomBytes(random) : random.pick(STRINGS);
+      return random.pick(STRINGS);
     case 'number':
       return random.pick(NUMBERS);
     case 'integer':
@@ -74,7 +78,9 @@ export function generate(schema: JsonSchema, schemas: Schemas, random: Random, d
 }
 
 function generateRich(schema: JsonSchema, schemas: Schemas, random: Random, depth: number): unknown {
-  switch (schema['x-svc-type']) {
+  switch (schema.svc?.rich) {
+    case 'bytes':
+      return randomBytes(random);
     case 'Date':
       return new Date(
         Date.UTC(2000 + Math.floor(random.next() * 30), 0, 1, 0, 0, 0, Math.floor(random.next() * 1e9)),
@@ -101,11 +107,16 @@ function randomBytes(random: Random): Uint8Array {
   return random.chance(0.5) ? Buffer.from(bytes) : new Uint8Array(bytes);
 }
 
+/** A tuple's elements by position (`prefixItems`), then as many of `items` as it allows. */
 function generateArray(schema: JsonSchema, schemas: Schemas, random: Random, depth: number): unknown[] {
+  const positions = schema.prefixItems ?? [];
   const length = depth >= MAX_DEPTH ? 0 : Math.floor(random.next() * 4);
-  const min = schema.minItems ?? 0;
-  const count = Math.min(Math.max(length, min), schema.maxItems ?? Infinity);
-  return Array.from({ length: count }, () => generate(schema.items ?? {}, schemas, random, depth + 1));
+  const most = schema.items === false ? positions.length : (schema.maxItems ?? Infinity);
+  const count = Math.min(Math.max(length, schema.minItems ?? 0), most);
+  return Array.from({ length: count }, (_, index) => {
+    const item = positions[index] ?? (schema.items === false ? {} : (schema.items ?? {}));
+    return generate(item, schemas, random, depth + 1);
+  });
 }
 
 function generateObject(

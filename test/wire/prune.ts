@@ -5,7 +5,8 @@
  * the value against each member (conforms), not by the serializer's shallow shape test.
  */
 import type { JsonSchema } from '../../src/model/json-schema.js';
-import { refName } from '../../src/model/json-schema.js';
+import { mainType, refName } from '../../src/model/json-schema.js';
+import { splitNull } from '../../src/model/null-schema.js';
 import type { Schemas } from './corpus.js';
 
 /** A bigint's digits cannot pass through JSON.stringify: they travel as a marked string. */
@@ -16,9 +17,25 @@ export function expectedJson(value: unknown, schema: JsonSchema, schemas: Schema
   return text.replace(/"\\u0000big:(-?\d+)"/g, '$1');
 }
 
-function resolve(schema: JsonSchema, schemas: Schemas): JsonSchema {
+/** The named schema a `$ref` points at, its "or null" left aside (a null is never pruned). */
+function resolve(input: JsonSchema, schemas: Schemas): JsonSchema {
+  const schema = splitNull(input).schema;
   const name = refName(schema);
   return name === undefined ? schema : resolve(schemas[name] ?? {}, schemas);
+}
+
+/** Whether the schema (a reference followed, and followed again) admits `null`. */
+function admitsNull(input: JsonSchema, schemas: Schemas): boolean {
+  const { schema, orNull } = splitNull(input);
+  if (orNull || schema.type === 'null' || (schema.enum?.includes(null) ?? false)) return true;
+  const name = refName(schema);
+  return name !== undefined && admitsNull(schemas[name] ?? {}, schemas);
+}
+
+/** The schema of a tuple's element at `index`, or of any array's. */
+function itemAt(schema: JsonSchema, index: number): JsonSchema {
+  const item = schema.prefixItems?.[index] ?? schema.items;
+  return item === undefined || item === false ? {} : item;
 }
 
 export function prune(value: unknown, input: JsonSchema, schemas: Schemas): unknown {
@@ -33,7 +50,7 @@ export function prune(value: unknown, input: JsonSchema, schemas: Schemas): unkn
   if (typeof value === 'bigint') return BIG + value.toString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (value instanceof Set) return prune([...value], schema, schemas);
-  if (Array.isArray(value)) return value.map((item) => prune(item, schema.items ?? {}, schemas));
+  if (Array.isArray(value)) return value.map((item, index) => prune(item, itemAt(schema, index), schemas));
   if (value instanceof Map) return pruneObject(Object.fromEntries(value), schema, schemas);
   if (typeof value === 'object') return pruneObject(value, schema, schemas);
   return value;
@@ -43,7 +60,8 @@ function pruneUnion(value: unknown, schema: JsonSchema, members: JsonSchema[], s
   const tag = schema.discriminator?.propertyName;
   const chosen = members.find((member) => {
     if (tag === undefined) return conforms(value, member, schemas);
-    const allowed = resolve(member, schemas).properties?.[tag]?.enum ?? [];
+    const property = resolve(member, schemas).properties?.[tag];
+    const allowed = property?.enum ?? (property?.const === undefined ? [] : [property.const]);
     return (allowed as unknown[]).includes((value as Record<string, unknown>)[tag]);
   });
   return prune(value, chosen ?? {}, schemas);
@@ -81,12 +99,15 @@ function mergedObject(members: JsonSchema[], schemas: Schemas): JsonSchema {
 export function conforms(value: unknown, input: JsonSchema, schemas: Schemas, depth = 0): boolean {
   const schema = resolve(input, schemas);
   if (depth > 12) return true;
-  if (value === null) return schema.nullable === true || (schema.enum?.includes(null) ?? false);
+  if (value === null) return admitsNull(input, schemas);
   if (schema.enum) return (schema.enum as unknown[]).includes(value);
+  if (schema.const !== undefined) return schema.const === value;
   const union = schema.oneOf ?? schema.anyOf;
   if (union) return union.some((member) => conforms(value, member, schemas, depth + 1));
   if (schema.allOf) return schema.allOf.every((member) => conforms(value, member, schemas, depth + 1));
-  switch (schema['x-svc-type']) {
+  switch (schema.svc?.rich) {
+    case 'bytes':
+      return value instanceof Uint8Array;
     case 'Date':
       return value instanceof Date;
     case 'URL':
@@ -96,7 +117,7 @@ export function conforms(value: unknown, input: JsonSchema, schemas: Schemas, de
     case 'Set':
       return (
         value instanceof Set &&
-        [...value].every((item) => conforms(item, schema.items ?? {}, schemas, depth + 1))
+        [...value].every((item, index) => conforms(item, itemAt(schema, index), schemas, depth + 1))
       );
     case 'Map':
       return value instanceof Map;
@@ -106,9 +127,9 @@ export function conforms(value: unknown, input: JsonSchema, schemas: Schemas, de
 }
 
 function conformsPlain(value: unknown, schema: JsonSchema, schemas: Schemas, depth: number): boolean {
-  switch (schema.type) {
+  switch (mainType(schema)) {
     case 'string':
-      return schema.format === 'byte' ? value instanceof Uint8Array : typeof value === 'string';
+      return typeof value === 'string';
     case 'number':
       return typeof value === 'number';
     case 'integer':
@@ -116,17 +137,24 @@ function conformsPlain(value: unknown, schema: JsonSchema, schemas: Schemas, dep
     case 'boolean':
       return typeof value === 'boolean';
     case 'array':
-      return (
-        Array.isArray(value) && value.every((item) => conforms(item, schema.items ?? {}, schemas, depth + 1))
-      );
+      return Array.isArray(value) && conformsTuple(value, schema) && conformsItems(value, schema, schemas, depth);
     default:
       break;
   }
-  if (schema.type !== 'object' && schema.properties === undefined) return true;
+  if (mainType(schema) !== 'object' && schema.properties === undefined) return true;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const source = value as Record<string, unknown>;
   if ((schema.required ?? []).some((key) => source[key] === undefined)) return false;
   return Object.entries(schema.properties ?? {}).every(
     ([key, child]) => source[key] === undefined || conforms(source[key], child, schemas, depth + 1),
   );
+}
+
+/** A closed tuple (`items: false`) holds no element past its positions. */
+function conformsTuple(value: unknown[], schema: JsonSchema): boolean {
+  return schema.items !== false || value.length <= (schema.prefixItems?.length ?? 0);
+}
+
+function conformsItems(value: unknown[], schema: JsonSchema, schemas: Schemas, depth: number): boolean {
+  return value.every((item, index) => conforms(item, itemAt(schema, index), schemas, depth + 1));
 }

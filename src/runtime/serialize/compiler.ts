@@ -6,8 +6,10 @@
  * per schema kind) return source text; this class holds what they share: the function table,
  * the constants the source refers to, and the named schemas.
  */
-import { refName, type JsonSchema } from '../../model/json-schema.js';
-import { richTypeOf } from '../../model/rich-types.js';
+import { mainType, refName, type JsonSchema } from '../../model/json-schema.js';
+import { splitNull } from '../../model/null-schema.js';
+import { richTypeOf, svcTypeOf } from '../../model/rich-types.js';
+import type { NamedSchemas } from '../../model/schema-walk.js';
 import { emitArray } from './emit-array.js';
 import { emitObject, isObjectSchema } from './emit-object.js';
 import { inlineRich } from './emit-rich.js';
@@ -15,7 +17,7 @@ import { inlineScalar } from './emit-scalar.js';
 import { emitUnion } from './emit-union.js';
 import { mergeAllOf } from './merge-all-of.js';
 
-export type Schemas = Readonly<Record<string, JsonSchema>>;
+export type Schemas = NamedSchemas;
 
 /** Called once per dropped property (dev mode): where (schema name or path) and which key. */
 export type DropReporter = (where: string, key: string) => void;
@@ -59,26 +61,31 @@ export class SerializerCompiler {
 
   /**
    * An expression writing the value `expr` holds, per `schema`. `expr` must be a plain variable
-   * (it is read several times). Always a string; `null` where JSON has no value.
+   * (it is read several times). Always a string; `null` where JSON has no value. A schema that
+   * also admits null (src/model/null-schema.ts) writes it before anything else is looked at.
    */
   inline(schema: JsonSchema, expr: string, where: string): string {
-    if (schema.$ref !== undefined) return `${this.functionFor(schema, where)}(${expr})`;
-    const written = this.inlineNonNull(schema, expr, where);
-    return schema.nullable === true ? `(${expr} === null ? 'null' : ${written})` : written;
+    const { schema: value, orNull } = splitNull(schema);
+    const written =
+      value.$ref !== undefined
+        ? `${this.functionFor(value, where)}(${expr})`
+        : this.inlineNonNull(value, expr, where);
+    return orNull ? `(${expr} === null ? 'null' : ${written})` : written;
   }
 
   private inlineNonNull(schema: JsonSchema, expr: string, where: string): string {
     const rich = richTypeOf(schema);
     if (rich !== undefined && rich !== 'Map' && rich !== 'Set') return inlineRich(rich, expr);
-    if (schema.format === 'byte' && schema.type === 'string') return `writeBytes(${expr})`;
-    // `allOf: [one]` is how a nullable or described reference is spelled: the member itself.
+    if (svcTypeOf(schema) === 'bytes') return `writeBytes(${expr})`;
+    // A lone `allOf` member (a user's `@schema` may say one) is the member itself.
     if (schema.allOf?.length === 1) return this.inline(schema.allOf[0] as JsonSchema, expr, where);
     if (schema.allOf !== undefined) return this.inline(mergeAllOf(schema, this), expr, where);
     if (schema.oneOf !== undefined || schema.anyOf !== undefined)
       return `${emitUnion(schema, this, where)}(${expr})`;
     const scalar = inlineScalar(schema, expr);
     if (scalar !== undefined) return scalar;
-    if (schema.type === 'array' || rich === 'Set') return `${emitArray(schema, this, where)}(${expr})`;
+    if (mainType(schema) === 'array' || schema.prefixItems !== undefined || rich === 'Set')
+      return `${emitArray(schema, this, where)}(${expr})`;
     if (isObjectSchema(schema)) return `${emitObject(schema, this, where)}(${expr})`;
     return `anyItem(${expr})`;
   }

@@ -6,6 +6,7 @@
  * each value by its declared property's schema or else by `additionalProperties`.
  */
 import type { JsonSchema } from '../../model/json-schema.js';
+import { splitNull } from '../../model/null-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
 import type { SerializerCompiler } from './compiler.js';
 
@@ -68,9 +69,9 @@ function writeProperty(
     key === '__proto__'
       ? `Object.hasOwn(v, '__proto__') ? v['__proto__'] : undefined`
       : `v[${JSON.stringify(key)}]`;
-  const value = compiler.resolve(child);
-  if (isAny(value) && child.nullable !== true) {
-    // A function or symbol has no JSON: the key is left out, as JSON.stringify leaves it out.
+  // `unknown` (or `unknown | null`, the same values): a function or symbol has no JSON, and the
+  // key is left out, as JSON.stringify leaves it out.
+  if (isAny(compiler.resolve(splitNull(child).schema))) {
     return `  x = ${read}; if (x !== undefined && (t = anyValue(x)) !== undefined) s += ${prefix} + t;`;
   }
   return `  x = ${read}; if (x !== undefined) s += ${prefix} + ${compiler.inline(child, 'x', where)};`;
@@ -111,9 +112,7 @@ function emitOpen(schema: JsonSchema, compiler: SerializerCompiler, where: strin
 
 /** `{}`: unknown, any. */
 function isAny(schema: JsonSchema): boolean {
-  return Object.keys(schema).every(
-    (key) => key.startsWith('x-') || key === 'description' || key === 'nullable',
-  );
+  return Object.keys(schema).every((key) => key.startsWith('x-') || key === 'description');
 }
 
 /** Dev mode: a call reporting the value's keys the schema does not declare (nothing otherwise). */

@@ -1,5 +1,5 @@
 /**
- * The values a JSON type stands for (`x-svc-type`): `Date` → ISO string, `URL` → its href,
+ * The values a JSON type stands for (`svc.rich`): `Date` → ISO string, `URL` → its href,
  * `bigint` → its digits. (`Map` and `Set` are objects and arrays: emit-object.ts, emit-array.ts.)
  * A string in their place is written as it is: a handler may already hold the wire form.
  */

@@ -1,14 +1,19 @@
 /**
- * Strings, numbers, integers, booleans and enums, written inline where their parent writes them.
+ * Strings, numbers, integers, booleans, literals (`const`) and enums, written inline where their
+ * parent writes them.
  * A value of another type than declared is written by `anyItem` (as JSON.stringify would), so
  * the answer is always valid JSON even when a handler breaks its type.
  */
-import type { JsonSchema } from '../../model/json-schema.js';
+import { mainType, type JsonSchema } from '../../model/json-schema.js';
 
-/** The inline expression for a scalar schema, or undefined when the schema is not a scalar. */
+/**
+ * The inline expression for a scalar schema, or undefined when the schema is not a scalar (its
+ * "or null" already split off by the caller).
+ */
 export function inlineScalar(schema: JsonSchema, expr: string): string | undefined {
   if (schema.enum !== undefined) return inlineEnum(schema.enum, expr);
-  switch (schema.type) {
+  if (schema.const !== undefined) return inlineEnum([schema.const], expr);
+  switch (mainType(schema)) {
     case 'string':
       return `(typeof ${expr} === 'string' ? quote(${expr}) : anyItem(${expr}))`;
     case 'number':

@@ -34,7 +34,8 @@ function tagTable(
   if (tag === undefined) return '';
   const cases: string[] = [];
   for (const [index, member] of members.entries()) {
-    const values = compiler.resolve(member).properties?.[tag]?.enum ?? [];
+    const property = compiler.resolve(member).properties?.[tag];
+    const values = property?.enum ?? (property?.const === undefined ? [] : [property.const]);
     for (const value of values)
       cases.push(`    case ${JSON.stringify(value)}: return ${writers[index] as string}(v);`);
   }

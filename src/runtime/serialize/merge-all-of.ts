@@ -1,7 +1,8 @@
 /**
  * An intersection the analyzer could not flatten (`allOf`): its object members merged into one
  * object schema, properties in member order, so the result writes exactly what the members
- * declare together. Any member that is open (or not an object) leaves the whole open.
+ * declare together. Any member that is open (or not an object) leaves the whole open. (An
+ * intersection that also admits null reaches here without its null: compiler.ts splits it off.)
  */
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { SerializerCompiler } from './compiler.js';
@@ -20,6 +21,6 @@ export function mergeAllOf(schema: JsonSchema, compiler: SerializerCompiler): Js
     for (const key of resolved.required ?? []) required.add(key);
   };
   for (const member of schema.allOf ?? []) visit(member, 0);
-  if (open) return { nullable: schema.nullable };
-  return { type: 'object', properties, required: [...required], nullable: schema.nullable };
+  if (open) return {};
+  return { type: 'object', properties, required: [...required] };
 }

@@ -5,18 +5,20 @@
  * property one level down; it does not check constraints (a union of members that differ only
  * by a bound picks the first).
  */
-import type { JsonSchema } from '../../model/json-schema.js';
-import { richTypeOf } from '../../model/rich-types.js';
+import { mainType, type JsonSchema } from '../../model/json-schema.js';
+import { svcTypeOf } from '../../model/rich-types.js';
+import { unwrapSingle } from '../../model/schema-walk.js';
 import type { SerializerCompiler } from './compiler.js';
 
 export function shapeTest(schema: JsonSchema, compiler: SerializerCompiler, expr: string, depth = 0): string {
-  const resolved = compiler.resolve(schema);
+  const { schema: resolved, orNull } = unwrapSingle(schema, compiler.schemas);
   const test = nonNullTest(resolved, compiler, expr, depth);
-  return resolved.nullable === true && test !== 'true' ? `(${expr} === null || ${test})` : test;
+  return orNull && test !== 'true' ? `(${expr} === null || ${test})` : test;
 }
 
 function nonNullTest(schema: JsonSchema, compiler: SerializerCompiler, expr: string, depth: number): string {
   if (schema.enum !== undefined) return `${compiler.constant(new Set(schema.enum))}.has(${expr})`;
+  if (schema.const !== undefined) return `${expr} === ${compiler.constant(schema.const)}`;
   const union = schema.oneOf ?? schema.anyOf;
   if (union !== undefined && depth < 4)
     return `(${union.map((member) => shapeTest(member, compiler, expr, depth + 1)).join(' || ')})`;
@@ -24,14 +26,14 @@ function nonNullTest(schema: JsonSchema, compiler: SerializerCompiler, expr: str
     return `(${schema.allOf.map((member) => shapeTest(member, compiler, expr, depth + 1)).join(' && ')})`;
   const rich = typeTest(schema, expr);
   if (rich !== undefined) return rich;
-  if (schema.type === 'object' || schema.properties !== undefined)
+  if (mainType(schema) === 'object' || schema.properties !== undefined)
     return objectTest(schema, compiler, expr, depth);
   return 'true';
 }
 
 /** The test of a value's JavaScript type, rich values first (a Date member takes Dates and strings). */
 function typeTest(schema: JsonSchema, expr: string): string | undefined {
-  switch (richTypeOf(schema)) {
+  switch (svcTypeOf(schema)) {
     case 'Date':
       return `(${expr} instanceof Date || typeof ${expr} === 'string')`;
     case 'URL':
@@ -42,14 +44,15 @@ function typeTest(schema: JsonSchema, expr: string): string | undefined {
       return `(Array.isArray(${expr}) || ${expr} instanceof Set)`;
     case 'Map':
       return `(${expr} instanceof Map || (typeof ${expr} === 'object' && ${expr} !== null && !Array.isArray(${expr})))`;
+    case 'bytes':
+      return `(typeof ${expr} === 'string' || ${expr} instanceof Uint8Array || ${expr} instanceof ArrayBuffer)`;
     default:
       break;
   }
-  switch (schema.type) {
+  if (schema.type === 'null') return `${expr} === null`;
+  switch (mainType(schema)) {
     case 'string':
-      return schema.format === 'byte'
-        ? `(typeof ${expr} === 'string' || ${expr} instanceof Uint8Array || ${expr} instanceof ArrayBuffer)`
-        : `typeof ${expr} === 'string'`;
+      return `typeof ${expr} === 'string'`;
     case 'number':
       return `typeof ${expr} === 'number'`;
     case 'integer':
