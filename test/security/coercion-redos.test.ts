@@ -51,8 +51,14 @@ const CASES: Case[] = [
   },
   { name: 'integer', schema: { type: 'integer' }, short: '123456789x', long: digits(LENGTH) + 'x' },
   {
+    name: 'integer bounded to the safe range, as the model says it',
+    schema: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+    short: '123456789x',
+    long: digits(LENGTH) + 'x',
+  },
+  {
     name: 'bigint',
-    schema: { type: 'integer', format: 'int64', 'x-svc-type': 'bigint' },
+    schema: { type: 'integer', format: 'int64', svc: { rich: 'bigint' } },
     short: '123456789x',
     long: digits(LENGTH) + 'x',
   },
@@ -64,13 +70,13 @@ const CASES: Case[] = [
   },
   {
     name: 'Date: fraction digits then x',
-    schema: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
+    schema: { type: 'string', format: 'date-time', svc: { rich: 'Date' } },
     short: '2024-01-01',
     long: '2024-01-01T00:00:00.' + digits(LENGTH) + 'x',
   },
   {
     name: 'URL',
-    schema: { type: 'string', format: 'uri', 'x-svc-type': 'URL' },
+    schema: { type: 'string', format: 'uri', svc: { rich: 'URL' } },
     // A scheme cannot start with a digit, so the parser scans it all and gives up.
     short: '123456://x',
     long: digits(LENGTH) + '://x',
@@ -93,15 +99,15 @@ const CASES: Case[] = [
       oneOf: [
         { type: 'integer' },
         { type: 'boolean' },
-        { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
+        { type: 'string', format: 'date-time', svc: { rich: 'Date' } },
       ],
     },
     short: '123456789x',
     long: digits(LENGTH) + 'x',
   },
   {
-    name: 'nullable number',
-    schema: { type: 'number', nullable: true },
+    name: 'number or null',
+    schema: { type: ['number', 'null'] },
     short: '123456789x',
     long: digits(LENGTH) + 'x',
   },

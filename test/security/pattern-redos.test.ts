@@ -40,7 +40,7 @@ describe('the pattern length cap', () => {
       type: 'string',
       pattern: '^(a+)+$',
       maxLength: 100,
-      'x-svc-pattern-limit': 12,
+      svc: { patternLimit: 12 },
     };
     assert.deepEqual(query(schema)('a'.repeat(12)).errors, []);
     assert.deepEqual(query(schema)('a'.repeat(13)).errors, [{ in: 'query', name: 'q', message: TOO_LONG }]);
@@ -55,7 +55,7 @@ describe('the pattern length cap', () => {
   });
 
   it('a short value that does not match still says so, in a query and a body', () => {
-    const schema: JsonSchema = { type: 'string', pattern: '^(a+)+$', 'x-svc-pattern-limit': 12 };
+    const schema: JsonSchema = { type: 'string', pattern: '^(a+)+$', svc: { patternLimit: 12 } };
     const message = 'must match pattern "^(a+)+$"';
     assert.deepEqual(query(schema)('aaa!').errors, [{ in: 'query', name: 'q', message }]);
     const body = coercer(param('body', [], { type: 'object', properties: { c: schema } }));
