@@ -19,6 +19,7 @@ export function buildNeutralDocument(model: AppModel): NeutralDocument {
   return {
     info: documentInfo(model),
     ...(model.prefix !== '' && { servers: [{ url: model.prefix }] }),
+    ...(schemes.size === 0 && { security: [] }),
     tags: rootTags(model, paths),
     paths,
     responses: sharedResponses(visibleRoutes(model)),

@@ -35,6 +35,11 @@ export interface NeutralOperation {
 export interface NeutralDocument {
   info: OpenApiInfo;
   servers?: { url: string }[];
+  /**
+   * `[]` when no operation requires a scheme: the whole API needs no credential (said once at
+   * the root; with schemes, each open operation says `security: []` itself).
+   */
+  security?: [];
   tags: OpenApiTag[];
   /** Document paths (`/users/{id}`), sorted; each path's operations in no particular order. */
   paths: Record<string, NeutralOperation[]>;

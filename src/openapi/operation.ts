@@ -17,6 +17,7 @@ import { documentParameters, documentRequestBody } from './parameters.js';
 import { documentResponses } from './responses.js';
 import { publicSchema } from './schemas.js';
 import { coveringSecurity, securityRequirement, withoutCredentials } from './security.js';
+import { summaryOf } from './summary.js';
 import type { WebSocketMessages } from './types.js';
 
 export interface BuiltOperation {
@@ -34,7 +35,7 @@ export function buildOperation(
   const componentParams = beforeHandlerMethods(covering).flatMap((method) => method.params);
   const { doc } = route;
   const fields: NeutralOperationFields = { tags: [...doc.tags], operationId: doc.operationId, responses: {} };
-  if (doc.summary !== undefined) fields.summary = doc.summary;
+  fields.summary = doc.summary ?? summaryOf(route.methodName);
   if (doc.description !== undefined) fields.description = doc.description;
   const parameters = documentParameters(route, model.schemas, componentParams);
   if (parameters.length > 0) fields.parameters = parameters;

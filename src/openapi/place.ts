@@ -1,6 +1,7 @@
 /**
  * What the version writers share when they place the neutral document (./neutral.ts): the
- * document's frame (top-level keys in the order openapi, info, servers, tags, paths, components),
+ * document's frame (top-level keys in the order openapi, info, servers, security, tags, paths,
+ * components),
  * the components a document reaches, and the 3.0.3/3.1 layout of operations, where a stream's
  * items cannot be said and the methods other than the five classic ones go under `x-svc-methods`.
  */
@@ -42,6 +43,7 @@ export function documentFrame<V extends string, P, C>(
   openapi: V;
   info: NeutralDocument['info'];
   servers?: { url: string }[];
+  security?: [];
   tags?: OpenApiTag[];
   paths: Record<string, P>;
   components?: C;
@@ -50,6 +52,7 @@ export function documentFrame<V extends string, P, C>(
     openapi,
     info: neutral.info,
     ...(neutral.servers && { servers: neutral.servers }),
+    ...(neutral.security && { security: neutral.security }),
     ...(neutral.tags.length > 0 && { tags: neutral.tags }),
     paths,
     ...(components && { components }),

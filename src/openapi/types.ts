@@ -127,6 +127,8 @@ export interface OpenApiDocument {
   openapi: '3.0.3';
   info: OpenApiInfo;
   servers?: { url: string }[];
+  /** `[]` when no operation requires a credential. */
+  security?: [];
   tags?: OpenApiTag[];
   paths: Record<string, OpenApiPathItem>;
   components?: OpenApiComponents;
@@ -137,6 +139,8 @@ export interface OpenApi31Document {
   openapi: '3.1.0';
   info: OpenApiInfo;
   servers?: { url: string }[];
+  /** `[]` when no operation requires a credential. */
+  security?: [];
   tags?: OpenApiTag[];
   paths: Record<string, OpenApiPathItem<JsonSchema>>;
   components?: OpenApiComponents<JsonSchema>;
@@ -171,6 +175,8 @@ export interface OpenApi32Document {
   openapi: '3.2.0';
   info: OpenApiInfo;
   servers?: { url: string }[];
+  /** `[]` when no operation requires a credential. */
+  security?: [];
   tags?: OpenApiTag[];
   paths: Record<string, OpenApi32PathItem>;
   components?: OpenApi32Components;
