@@ -133,6 +133,41 @@ describe('bodies end to end', () => {
       new Set(['body /barks: must be a boolean']),
     );
   });
+  it('a tuple is checked by position: [string, boolean] refuses [true, "a"] naming /0', async () => {
+    const ok = await send('POST', '/api/checks/pairs', ['a', true]);
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    assert.deepEqual(ok.json, ['a', true]);
+    assert.deepEqual(
+      await expectProblem('POST', '/api/checks/pairs', [true, 'a']),
+      new Set(['body /0: must be a string', 'body /1: must be a boolean']),
+    );
+    assert.deepEqual(
+      await expectProblem('POST', '/api/checks/pairs', ['a', true, false]),
+      new Set(['body : must have at most 2 items']),
+    );
+  });
+  it('a tuple with a rest element revives each element by its position', async () => {
+    const entries = ['2024-01-01T00:00:00Z', '123456789012345678901', 7];
+    const ok = await send('POST', '/api/checks/tallies', { count: 2, entries });
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    assert.deepEqual(ok.json, {
+      count: 2,
+      entries: [{ date: '2024-01-01T00:00:00.000Z' }, { bigint: '123456789012345678901' }, { bigint: '7' }],
+    });
+  });
+  it('an @isInt beyond the safe range gets one error that says why', async () => {
+    assert.deepEqual(
+      await expectProblem(
+        'POST',
+        '/api/checks/tallies',
+        '{"count":9007199254740993,"entries":["2024-01-01"]}',
+      ),
+      new Set([
+        'body /count: must be an integer from -9007199254740991 to 9007199254740991 (larger ones lose precision)',
+        'body /entries/0: must be a valid date-time',
+      ]),
+    );
+  });
   it('a body key path names the full pointer, alongside query errors', async () => {
     assert.deepEqual(
       await expectProblem('POST', '/api/checks/wrapped?dry=perhaps', { data: { user: { name: 'A' } } }),
