@@ -26,7 +26,7 @@ test('chooseSerializer compiles the declared type, and keeps the general writer 
   assert.equal(typed({ a: 'x', b: 1 }), '{"a":"x"}');
   const big = chooseSerializer(
     { $ref: '#/components/schemas/P' },
-    { P: { type: 'integer', 'x-svc-type': 'bigint' } },
+    { P: { type: 'integer', svc: { rich: 'bigint' } } },
   );
   assert.equal(big(12345678901234567890n), '12345678901234567890');
   assert.equal(chooseSerializer(undefined, {}), stringifyRich);
