@@ -40,7 +40,9 @@ const KEYWORDS = [
   'anyOf',
 ];
 /** The keywords whose schema describes a value the serializer writes (not a key, not encoded text). */
-const VALUE_KEYWORDS = KEYWORDS.filter((keyword) => keyword !== 'propertyNames' && keyword !== 'contentSchema');
+const VALUE_KEYWORDS = KEYWORDS.filter(
+  (keyword) => keyword !== 'propertyNames' && keyword !== 'contentSchema',
+);
 
 describe('the sub-schema walk', () => {
   it('childSchemas lists the schema of every keyword that holds one', () => {

@@ -137,7 +137,9 @@ function conformsPlain(value: unknown, schema: JsonSchema, schemas: Schemas, dep
     case 'boolean':
       return typeof value === 'boolean';
     case 'array':
-      return Array.isArray(value) && conformsTuple(value, schema) && conformsItems(value, schema, schemas, depth);
+      return (
+        Array.isArray(value) && conformsTuple(value, schema) && conformsItems(value, schema, schemas, depth)
+      );
     default:
       break;
   }

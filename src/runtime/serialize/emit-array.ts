@@ -14,8 +14,7 @@ const TO_ARRAY = `if (!Array.isArray(v)) {
   }`;
 
 export function emitArray(schema: JsonSchema, compiler: SerializerCompiler, where: string): string {
-  const rest =
-    schema.items === false ? 'anyItem(x)' : compiler.inline(schema.items ?? {}, 'x', `${where}[]`);
+  const rest = schema.items === false ? 'anyItem(x)' : compiler.inline(schema.items ?? {}, 'x', `${where}[]`);
   const positions = (schema.prefixItems ?? []).map((item, index) =>
     compiler.inline(item, 'x', `${where}[${index}]`),
   );

@@ -175,8 +175,9 @@ function messageOf(error: ErrorObject): string {
     case 'minItems':
       return `must have at least ${count(params.limit, 'item')}`;
     case 'maxItems':
-    // `items: false` after a tuple's `prefixItems`: no element beyond them.
+      return `must have at most ${count(params.limit, 'item')}`;
     case 'items':
+      // `items: false` after a tuple's `prefixItems`: no element beyond them.
       return `must have at most ${count(params.limit, 'item')}`;
     case 'minProperties':
       return `must have at least ${count(params.limit, 'property', 'properties')}`;

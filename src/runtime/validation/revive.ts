@@ -59,12 +59,9 @@ class ReviveCompiler {
 
   private needsWork(schema: JsonSchema): boolean {
     const strip = this.strip;
-    return someSubSchema(
-      schema,
-      (node) =>
-        svcTypeOf(node) !== undefined || (strip && isClosedObject(node)),
-      { schemas: this.schemas },
-    );
+    return someSubSchema(schema, (node) => svcTypeOf(node) !== undefined || (strip && isClosedObject(node)), {
+      schemas: this.schemas,
+    });
   }
 
   private compileNode(schema: JsonSchema, inAllOf: boolean): Transform | undefined {
@@ -77,7 +74,8 @@ class ReviveCompiler {
     if (schema.allOf) return this.compileAllOf(schema.allOf);
     const union = schema.oneOf ?? schema.anyOf;
     if (union) return this.compileUnion(union, schema.discriminator?.propertyName);
-    if (schema.prefixItems || schema.items || rich === 'Set') return this.compileArray(schema, rich === 'Set');
+    if (schema.prefixItems || schema.items || rich === 'Set')
+      return this.compileArray(schema, rich === 'Set');
     if (rich === 'Map') return this.compileMap(schema);
     return this.compileObject(schema, inAllOf);
   }

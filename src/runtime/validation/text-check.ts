@@ -6,12 +6,7 @@
  */
 import { hasType, mainType, type JsonSchema } from '../../model/json-schema.js';
 import { richTypeOf } from '../../model/rich-types.js';
-import {
-  mapChildSchemas,
-  someSubSchema,
-  unwrapSingle,
-  type NamedSchemas,
-} from '../../model/schema-walk.js';
+import { mapChildSchemas, someSubSchema, unwrapSingle, type NamedSchemas } from '../../model/schema-walk.js';
 import type { AjvContext } from './ajv-context.js';
 import { translateErrors } from './ajv-errors.js';
 import { dropSafeRange } from './ajv-integer.js';
