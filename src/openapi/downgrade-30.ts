@@ -208,7 +208,14 @@ function orNull30(original: JsonSchema, schema: JsonSchema, downgrade: Downgrade
   }
   const members = Object.keys(inner).length === 1 ? (inner.anyOf ?? inner.oneOf) : undefined;
   const keyword = members && inner.oneOf ? 'oneOf' : 'anyOf';
-  const union = { [keyword]: [...(members ?? [inner]).map(downgrade), nullSchema30()] };
+  const union = {
+    [keyword]: [...(members?.map(downgrade) ?? anyOfMembers(downgrade(inner))), nullSchema30()],
+  };
   const annotationsFirst = ANNOTATIONS.has(Object.keys(original)[0] ?? '');
   return (annotationsFirst ? { ...outside, ...union } : { ...union, ...outside }) as Schema30;
+}
+
+/** The members a schema stands for inside an `anyOf`: its own when it is a lone `anyOf` (several types). */
+function anyOfMembers(schema: Schema30): Schema30[] {
+  return Object.keys(schema).length === 1 && schema.anyOf ? schema.anyOf : [schema];
 }

@@ -5,7 +5,7 @@
  * type, no credentials, a WebSocket route asked without the upgrade); for every path TRACE and a
  * PUT where the path has none, and a method token nobody declares.
  */
-import type { JsonSchema } from '../../../src/model/json-schema.js';
+import type { Schema30 } from '../../../src/openapi/types.js';
 import { sample, wrongText } from './samples.js';
 import {
   allowOf,
@@ -164,7 +164,7 @@ interface Draft {
   secured: boolean;
 }
 
-function validInputs(located: LocatedOperation, components: Record<string, JsonSchema>): Inputs {
+function validInputs(located: LocatedOperation, components: Record<string, Schema30>): Inputs {
   const values = new Map<SpecParameter, string>();
   let sure = true;
   for (const parameter of located.operation.parameters ?? []) {
@@ -180,7 +180,7 @@ function validInputs(located: LocatedOperation, components: Record<string, JsonS
 }
 
 /** A JSON value of another type than the body schema's. */
-function wrongBody(schema: JsonSchema, components: Record<string, JsonSchema>): string {
+function wrongBody(schema: Schema30, components: Record<string, Schema30>): string {
   const resolved = schema.$ref
     ? (components[schema.$ref.slice('#/components/schemas/'.length)] ?? {})
     : schema;

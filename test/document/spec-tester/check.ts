@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { JsonSchema } from '../../../src/model/json-schema.js';
+import type { Schema30 } from '../../../src/openapi/types.js';
 import type { RequestCase } from './cases.js';
 import type { SpecDocument, SpecResponse } from './spec-types.js';
 
@@ -68,7 +68,7 @@ export class SchemaCheck {
   }
 
   /** Undefined when `value` matches `schema`, else ajv's message. */
-  problem(schema: JsonSchema, value: unknown): string | undefined {
+  problem(schema: Schema30, value: unknown): string | undefined {
     const key = JSON.stringify(schema);
     let validate = this.cache.get(key);
     if (!validate) {

@@ -4,7 +4,7 @@
  * the generator cannot be sure of (a `pattern`, an unknown format) is marked unsure, so the tester
  * checks only that its answer is documented, not that it was accepted.
  */
-import type { JsonSchema } from '../../../src/model/json-schema.js';
+import type { Schema30 } from '../../../src/openapi/types.js';
 
 export interface Sample {
   value: unknown;
@@ -12,7 +12,7 @@ export interface Sample {
   sure: boolean;
 }
 
-type Components = Record<string, JsonSchema>;
+type Components = Record<string, Schema30>;
 
 const FORMATS: Record<string, string> = {
   'date-time': '2024-01-02T03:04:05.000Z',
@@ -25,7 +25,7 @@ const FORMATS: Record<string, string> = {
   binary: 'x',
 };
 
-export function resolve(schema: JsonSchema, components: Components): JsonSchema {
+export function resolve(schema: Schema30, components: Components): Schema30 {
   let current = schema;
   for (let depth = 0; current.$ref && depth < 20; depth++) {
     current = components[current.$ref.slice('#/components/schemas/'.length)] ?? {};
@@ -33,7 +33,7 @@ export function resolve(schema: JsonSchema, components: Components): JsonSchema 
   return current;
 }
 
-export function sample(schema: JsonSchema, components: Components, depth = 0): Sample {
+export function sample(schema: Schema30, components: Components, depth = 0): Sample {
   const resolved = resolve(schema, components);
   if (depth > 6) return { value: null, sure: false };
   if (resolved.example !== undefined) return { value: resolved.example, sure: true };
@@ -45,7 +45,7 @@ export function sample(schema: JsonSchema, components: Components, depth = 0): S
   return sampleOfType(resolved, components, depth);
 }
 
-function sampleAllOf(parts: JsonSchema[], components: Components, depth: number): Sample {
+function sampleAllOf(parts: Schema30[], components: Components, depth: number): Sample {
   const merged: Record<string, unknown> = {};
   let sure = true;
   for (const part of parts) {
@@ -56,7 +56,7 @@ function sampleAllOf(parts: JsonSchema[], components: Components, depth: number)
   return { value: merged, sure };
 }
 
-function sampleOfType(schema: JsonSchema, components: Components, depth: number): Sample {
+function sampleOfType(schema: Schema30, components: Components, depth: number): Sample {
   const type = schema.type;
   switch (type) {
     case 'string':
@@ -84,7 +84,7 @@ function sampleOfType(schema: JsonSchema, components: Components, depth: number)
   }
 }
 
-function sampleString(schema: JsonSchema): Sample {
+function sampleString(schema: Schema30): Sample {
   if (schema.pattern) return { value: 'x'.repeat(Math.max(schema.minLength ?? 1, 1)), sure: false };
   if (schema.format) {
     const known = FORMATS[schema.format];
@@ -94,14 +94,14 @@ function sampleString(schema: JsonSchema): Sample {
   return { value: 'a'.repeat(Math.min(length, schema.maxLength ?? length)), sure: true };
 }
 
-function numberIn(schema: JsonSchema): number {
+function numberIn(schema: Schema30): number {
   const low = schema.minimum === undefined ? 1 : schema.minimum + (schema.exclusiveMinimum ? 1 : 0);
   const high = schema.maximum === undefined ? undefined : schema.maximum - (schema.exclusiveMaximum ? 1 : 0);
   const value = high !== undefined && low > high ? high : low;
   return schema.type === 'integer' ? Math.ceil(value) : value;
 }
 
-function sampleObject(schema: JsonSchema, components: Components, depth: number): Sample {
+function sampleObject(schema: Schema30, components: Components, depth: number): Sample {
   const value: Record<string, unknown> = {};
   let sure = true;
   for (const name of schema.required ?? []) {
@@ -114,7 +114,7 @@ function sampleObject(schema: JsonSchema, components: Components, depth: number)
 }
 
 /** A value of the wrong type for a scalar schema, as text (query, header, path, cookie); none when any text fits. */
-export function wrongText(schema: JsonSchema, components: Components): string | undefined {
+export function wrongText(schema: Schema30, components: Components): string | undefined {
   const resolved = resolve(schema, components);
   const type = resolved.type;
   if (resolved.enum) return 'not-one-of-the-enum';

@@ -1,22 +1,22 @@
 /** The parts of an OpenAPI 3.0.3 document the spec tester reads, as svc build writes them. */
-import type { JsonSchema } from '../../../src/model/json-schema.js';
+import type { Schema30 } from '../../../src/openapi/types.js';
 
 export interface SpecParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
-  schema: JsonSchema;
+  schema: Schema30;
 }
 
 export interface SpecResponse {
   description: string;
-  content?: Record<string, { schema: JsonSchema }>;
+  content?: Record<string, { schema: Schema30 }>;
 }
 
 export interface SpecOperation {
   operationId: string;
   parameters?: SpecParameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: Schema30 }> };
   responses: Record<string, SpecResponse | { $ref: string }>;
   security?: Record<string, string[]>[];
   'x-svc-websocket'?: true;
@@ -30,7 +30,7 @@ export interface SpecDocument {
   servers?: { url: string }[];
   paths: Record<string, SpecPathItem>;
   components?: {
-    schemas?: Record<string, JsonSchema>;
+    schemas?: Record<string, Schema30>;
     responses?: Record<string, SpecResponse>;
     securitySchemes?: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
   };
