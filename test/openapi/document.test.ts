@@ -1,61 +1,10 @@
 /** The OpenAPI writer on hand-built app models: one rule of docs/openapi.md per case. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AppModel, ParamModel, RouteModel } from '../../src/model/app-model.js';
 import { buildOpenApiDocument, documentToJson, documentToYaml } from '../../src/entries/openapi.js';
 import { parse } from 'yaml';
+import { app, param, route } from './hand-models.js';
 import { assertValidOpenApi } from './validate.js';
-
-const at = { file: 'src/app.ts', line: 1 };
-
-function param(partial: Partial<ParamModel> & Pick<ParamModel, 'name' | 'source'>): ParamModel {
-  return { ...at, index: 0, key: partial.name, required: true, schema: { type: 'string' }, ...partial };
-}
-
-function route(partial: Partial<RouteModel> & Pick<RouteModel, 'methodName'>): RouteModel {
-  return {
-    ...at,
-    httpMethod: 'GET',
-    kind: 'http',
-    custom: false,
-    path: '',
-    fullPath: '/',
-    statusCode: 200,
-    headers: [],
-    components: [],
-    params: [],
-    returns: { kind: 'json', schema: { type: 'string' } },
-    doc: { operationId: `things_${partial.methodName}`, tags: ['things'], hidden: false, responses: [] },
-    ...partial,
-  };
-}
-
-function app(routes: RouteModel[], overrides: Partial<AppModel> = {}): AppModel {
-  return {
-    version: 1,
-    prefix: '',
-    host: 'localhost',
-    port: 8080,
-    info: { title: 'API', version: '1.0.0' },
-    controllers: [
-      {
-        ...at,
-        className: 'ThingsController',
-        module: 'src/app.ts',
-        basePath: '',
-        baseName: 'things',
-        headers: [],
-        components: [],
-        dependencies: [],
-        routes,
-      },
-    ],
-    components: [],
-    schemas: {},
-    modules: ['src/app.ts'],
-    ...overrides,
-  };
-}
 
 describe('buildOpenApiDocument', () => {
   it('writes no servers without a prefix and keeps the root path', async () => {
@@ -84,7 +33,7 @@ describe('buildOpenApiDocument', () => {
     );
     const document = buildOpenApiDocument(model);
     assert.deepEqual(document.servers, [{ url: '/v1' }]);
-    assert.deepEqual(Object.keys(document), ['openapi', 'info', 'servers', 'paths']);
+    assert.deepEqual(Object.keys(document), ['openapi', 'info', 'servers', 'security', 'tags', 'paths']);
     assert.deepEqual(Object.keys(document.paths), ['/a', '/b/{id}']);
     assert.deepEqual(Object.keys(document.paths['/a']!), ['get', 'post', 'x-svc-methods']);
     assert.deepEqual(Object.keys(document.paths['/b/{id}']!), ['get', 'delete']);
@@ -92,7 +41,7 @@ describe('buildOpenApiDocument', () => {
     await assertValidOpenApi(document);
   });
 
-  it('strips x-svc-* hints from schemas and prunes components nobody references', async () => {
+  it("drops svc's hints from schemas, writes enum member names, and prunes components nobody references", async () => {
     const model = app(
       [
         route({
@@ -105,15 +54,17 @@ describe('buildOpenApiDocument', () => {
           Event: {
             type: 'object',
             properties: {
-              at: { type: 'string', format: 'date-time', 'x-svc-type': 'Date' },
+              at: { type: 'string', format: 'date-time', svc: { rich: 'Date' } },
               place: { $ref: '#/components/schemas/Place' },
+              level: { $ref: '#/components/schemas/Level' },
             },
             required: ['at'],
           },
+          Level: { type: 'integer', enum: [0, 1], svc: { enumNames: ['Low', 'High'] } },
           Place: {
             type: 'object',
             properties: {
-              tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, 'x-svc-type': 'Set' },
+              tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, svc: { rich: 'Set' } },
             },
           },
           Unused: { type: 'object', properties: {} },
@@ -127,19 +78,22 @@ describe('buildOpenApiDocument', () => {
         properties: {
           at: { type: 'string', format: 'date-time' },
           place: { $ref: '#/components/schemas/Place' },
+          level: { $ref: '#/components/schemas/Level' },
         },
         required: ['at'],
+      },
+      Level: {
+        type: 'integer',
+        enum: [0, 1],
+        'x-enum-varnames': ['Low', 'High'],
+        'x-enumNames': ['Low', 'High'],
       },
       Place: {
         type: 'object',
         properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
       },
     });
-    assert.equal(
-      (model.schemas.Event?.properties?.at as Record<string, unknown>)['x-svc-type'],
-      'Date',
-      'the model is untouched',
-    );
+    assert.deepEqual(model.schemas.Event?.properties?.at?.svc, { rich: 'Date' }, 'the model is untouched');
     await assertValidOpenApi(document);
   });
 
@@ -168,7 +122,10 @@ describe('buildOpenApiDocument', () => {
           schemas: {
             Filter: {
               type: 'object',
-              properties: { q: { type: 'string' }, limit: { type: 'integer', 'x-svc-hint': 1 } },
+              properties: {
+                q: { type: 'string', pattern: '^(a+)+$', svc: { patternLimit: 64 } },
+                limit: { type: 'integer' },
+              },
               required: ['limit'],
             },
           },
@@ -176,7 +133,7 @@ describe('buildOpenApiDocument', () => {
       ),
     );
     assert.deepEqual(document.paths['/']!.get!.parameters, [
-      { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'q', in: 'query', required: false, schema: { type: 'string', pattern: '^(a+)+$' } },
       // Optional as a whole: `limit` is required only once another property is given.
       {
         name: 'limit',
