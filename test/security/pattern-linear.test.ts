@@ -157,7 +157,7 @@ describe('the analyzer on these patterns', () => {
     assert.deepEqual(schemas.Pair?.properties?.pair, {
       type: 'string',
       pattern: BACKREFERENCE,
-      'x-svc-pattern-limit': 12,
+      svc: { patternLimit: 12 },
     });
     assert.deepEqual(schemas.Secret?.properties?.secret, { type: 'string', pattern: LOOKAHEAD });
     assert.deepEqual(schemas.Code?.properties?.code, { type: 'string', pattern: OVERLAPPING });
