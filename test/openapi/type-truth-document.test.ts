@@ -6,21 +6,28 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { analyzeProject, buildOpenApi32Document, toSchema2020 } from '../../src/entries/openapi.js';
-import { documentOf } from '../support/served-fixture.js';
-import { assertValidOpenApi } from './validate.js';
+import {
+  analyzeProject,
+  buildOpenApi31Document,
+  buildOpenApi32Document,
+  buildOpenApiDocument,
+} from '../../src/entries/openapi.js';
+import type { AppModel } from '../../src/model/app-model.js';
+import { assertValidOpenApi, assertValidOpenApi31 } from './validate.js';
 import { assertValidOpenApi32 } from './validate32.js';
 
 const root = fileURLToPath(new URL('../fixtures/validation/truth-app', import.meta.url));
-const document = documentOf(root);
+const analysis = analyzeProject({ root });
+assert.deepEqual(analysis.diagnostics, []);
+const model = analysis.model as AppModel;
+const document = buildOpenApiDocument(model);
 const schemas = document.components?.schemas ?? {};
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 describe('type rules in the document', () => {
-  it('both documents validate against the official OpenAPI schemas', async () => {
+  it('the three documents validate against the official OpenAPI schemas', async () => {
     await assertValidOpenApi(document);
-    const model = analyzeProject({ root }).model;
-    assert.ok(model);
+    await assertValidOpenApi31(buildOpenApi31Document(model));
     await assertValidOpenApi32(buildOpenApi32Document(model));
   });
 
@@ -84,12 +91,16 @@ describe('type rules in the document', () => {
     });
   });
 
-  it('in 3.2 a key pattern is propertyNames, and null alone the null type', () => {
-    assert.deepEqual(toSchema2020({ type: 'object', 'x-propertyNames': { pattern: '^x-.*$' } }), {
-      type: 'object',
-      propertyNames: { pattern: '^x-.*$' },
-    });
-    assert.deepEqual(toSchema2020({ type: 'string', nullable: true, enum: [null] }), { type: 'null' });
+  it('in 3.1 and 3.2 a key pattern is propertyNames, and null alone the null type', () => {
+    for (const later of [buildOpenApi31Document(model), buildOpenApi32Document(model)]) {
+      const payment = later.components?.schemas?.Payment?.properties ?? {};
+      assert.deepEqual(payment.cleared, { type: 'null' });
+      assert.deepEqual(payment.rates, {
+        type: 'object',
+        additionalProperties: { type: 'number' },
+        propertyNames: { pattern: '^[A-Z]{3}$' },
+      });
+    }
   });
 
   it("a query parameter typed with a pattern alias carries the alias's pattern", () => {
