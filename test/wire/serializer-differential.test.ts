@@ -5,7 +5,7 @@
  * (prune.ts), and the two texts must be identical.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../src/model/json-schema.js';
@@ -23,8 +23,9 @@ interface Golden {
   components: Schemas;
 }
 
+/** Case folders: `<case>/schema.json` is the golden. */
 const cases = readdirSync(GOLDENS)
-  .filter((file) => file.endsWith('.golden.json'))
+  .filter((name) => existsSync(`${GOLDENS}/${name}/schema.json`))
   .sort();
 
 test('every golden case is read', () => {
@@ -32,7 +33,7 @@ test('every golden case is read', () => {
 });
 
 for (const file of cases) {
-  const golden = JSON.parse(readFileSync(`${GOLDENS}/${file}`, 'utf8')) as Golden;
+  const golden = JSON.parse(readFileSync(`${GOLDENS}/${file}/schema.json`, 'utf8')) as Golden;
   describe(file, () => {
     for (const [subject, schema] of Object.entries(golden.schemas)) {
       test(subject, () => {

@@ -3,19 +3,18 @@
  * indirectly. Uses the shared fixture program.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { CONVERTERS } from '../../../src/analyzer/schema/converters/index.js';
 import { TypeSchemaGenerator } from '../../../src/analyzer/schema/generator.js';
-import { FIXTURE_DIR, fixtureProgram } from './fixture-program.js';
+import { caseFile, FIXTURE_DIR, fixtureProgram } from './fixture-program.js';
 
-function kindOf(file: string, alias: string): string | undefined {
+function kindOf(name: string, alias: string): string | undefined {
   const program = fixtureProgram();
   const context = new TypeSchemaGenerator(program, FIXTURE_DIR);
-  const source = program.getSourceFile(path.join(FIXTURE_DIR, file));
+  const source = program.getSourceFile(caseFile(name, 'main.ts'));
   const declaration = source?.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === alias);
-  assert.ok(declaration && ts.isTypeAliasDeclaration(declaration), `no alias ${alias} in ${file}`);
+  assert.ok(declaration && ts.isTypeAliasDeclaration(declaration), `no alias ${alias} in ${name}`);
   const type = program.getTypeChecker().getTypeAtLocation(declaration.name);
   return CONVERTERS.find((converter) => converter.supports(type, context))?.kind;
 }
@@ -27,25 +26,25 @@ test('converter kinds are unique', () => {
 
 test('the first converter that supports a type wins', () => {
   const cases: [string, string, string][] = [
-    ['literals-enums.ts', 'SubjectBooleanUnion', 'primitive'],
-    ['literals-enums.ts', 'SubjectLiteralUnion', 'literal-union'],
-    ['literals-enums.ts', 'SubjectColor', 'enum'],
-    ['literals-enums.ts', 'SubjectColorMember', 'literal'],
-    ['literals-enums.ts', 'SubjectColorOrNull', 'nullable'],
-    ['literals-enums.ts', 'SubjectStringOrNumber', 'union'],
-    ['special-types.ts', 'SubjectPromise', 'promise'],
-    ['special-types.ts', 'SubjectDate', 'date-url'],
-    ['special-types.ts', 'SubjectBytes', 'binary'],
-    ['special-types.ts', 'SubjectSet', 'set'],
-    ['special-types.ts', 'SubjectMap', 'map'],
-    ['special-types.ts', 'SubjectBigint', 'bigint'],
-    ['collections.ts', 'SubjectPair', 'tuple'],
-    ['collections.ts', 'SubjectRecord', 'object'],
-    ['unions.ts', 'SubjectShape', 'union-of-objects'],
-    ['unions.ts', 'SubjectUserOrString', 'union'],
-    ['intersections.ts', 'SubjectBranded', 'intersection'],
-    ['unresolvable.ts', 'SubjectAny', 'unresolvable'],
-    ['utility-types.ts', 'SubjectPick', 'object'],
+    ['literals-enums', 'SubjectBooleanUnion', 'primitive'],
+    ['literals-enums', 'SubjectLiteralUnion', 'literal-union'],
+    ['literals-enums', 'SubjectColor', 'enum'],
+    ['literals-enums', 'SubjectColorMember', 'literal'],
+    ['literals-enums', 'SubjectColorOrNull', 'nullable'],
+    ['literals-enums', 'SubjectStringOrNumber', 'union'],
+    ['special-types', 'SubjectPromise', 'promise'],
+    ['special-types', 'SubjectDate', 'date-url'],
+    ['special-types', 'SubjectBytes', 'binary'],
+    ['special-types', 'SubjectSet', 'set'],
+    ['special-types', 'SubjectMap', 'map'],
+    ['special-types', 'SubjectBigint', 'bigint'],
+    ['collections', 'SubjectPair', 'tuple'],
+    ['collections', 'SubjectRecord', 'object'],
+    ['unions', 'SubjectShape', 'union-of-objects'],
+    ['unions', 'SubjectUserOrString', 'union'],
+    ['intersections', 'SubjectBranded', 'intersection'],
+    ['unresolvable', 'SubjectAny', 'unresolvable'],
+    ['utility-types', 'SubjectPick', 'object'],
   ];
-  for (const [file, alias, kind] of cases) assert.equal(kindOf(file, alias), kind, `${file} ${alias}`);
+  for (const [name, alias, kind] of cases) assert.equal(kindOf(name, alias), kind, `${name} ${alias}`);
 });

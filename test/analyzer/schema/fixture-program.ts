@@ -1,9 +1,11 @@
 /**
  * One TypeScript program over every schema fixture, created once and shared by all cases
- * (creating a program is the slow part). Subjects of a case are its exported declarations
- * named `Subject*` (types) and `subject*` (functions: each parameter and the return type).
+ * (creating a program is the slow part). A case is a folder `test/fixtures/schema/<case>/`
+ * whose `main.ts` is the input; files named `_*.ts` beside it are its helpers. Subjects of a
+ * case are its exported declarations named `Subject*` (types) and `subject*` (functions: each
+ * parameter and the return type).
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -28,19 +30,26 @@ export const FIXTURE_OPTIONS: ts.CompilerOptions = {
 
 let shared: ts.Program | undefined;
 
-/** Case names: every `<case>.ts` in the fixture directory that has subjects. */
+/** Case names: every folder of the fixture directory that has a `main.ts`. */
 export function fixtureCases(): string[] {
-  return readdirSync(FIXTURE_DIR)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('_'))
-    .map((f) => f.slice(0, -3))
+  return readdirSync(FIXTURE_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(caseFile(entry.name, 'main.ts')))
+    .map((entry) => entry.name)
     .sort();
+}
+
+/** A file of one case's folder: `main.ts`, `schema.json`, `samples.json` or a helper. */
+export function caseFile(name: string, file: string): string {
+  return path.join(FIXTURE_DIR, name, file);
 }
 
 export function fixtureProgram(): ts.Program {
   shared ??= ts.createProgram(
-    readdirSync(FIXTURE_DIR)
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => path.join(FIXTURE_DIR, f)),
+    fixtureCases().flatMap((name) =>
+      readdirSync(path.join(FIXTURE_DIR, name))
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => caseFile(name, file)),
+    ),
     FIXTURE_OPTIONS,
   );
   return shared;

@@ -1,34 +1,30 @@
 /**
- * Golden tests of type → schema: each `test/fixtures/schema/<case>.ts` has its expected output
- * in `<case>.golden.json`. `UPDATE_GOLDENS=1` rewrites the goldens; review every change with
- * `git diff test/fixtures` (see test/fixtures/schema/README.md).
+ * Golden tests of type → schema: each case folder `test/fixtures/schema/<case>/` has its input
+ * in `main.ts` and the expected output in `schema.json`, compared as text (key order is part of
+ * the output: documents are written in it). `UPDATE_GOLDENS=1` rewrites the goldens; review
+ * every change with `git diff test/fixtures` (see test/fixtures/schema/README.md). What the
+ * schemas accept is checked against hand-written samples in samples.test.ts.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { createSchemaGenerator } from '../../../src/analyzer/schema/index.js';
-import { convertSubjects, FIXTURE_DIR, fixtureCases, fixtureProgram } from './fixture-program.js';
+import { assertGolden } from '../golden.js';
+import { caseFile, convertSubjects, FIXTURE_DIR, fixtureCases, fixtureProgram } from './fixture-program.js';
 
-const update = process.env.UPDATE_GOLDENS === '1';
+test('every case folder is found', () => {
+  assert.ok(fixtureCases().length >= 15, fixtureCases().join(', '));
+});
 
 for (const name of fixtureCases()) {
   test(`schema golden: ${name}`, () => {
     const program = fixtureProgram();
     const generator = createSchemaGenerator(program, FIXTURE_DIR);
-    const schemas = convertSubjects(program, path.join(FIXTURE_DIR, `${name}.ts`), generator);
+    const schemas = convertSubjects(program, caseFile(name, 'main.ts'), generator);
     const actual = {
       schemas,
       components: generator.components(),
       warnings: generator.diagnostics().map((d) => d.message),
     };
-    const goldenPath = path.join(FIXTURE_DIR, `${name}.golden.json`);
-    const text = `${JSON.stringify(actual, null, 2)}\n`;
-    if (update) {
-      writeFileSync(goldenPath, text);
-      return;
-    }
-    assert.ok(existsSync(goldenPath), `missing ${goldenPath}: run with UPDATE_GOLDENS=1 and review it`);
-    assert.deepEqual(JSON.parse(text), JSON.parse(readFileSync(goldenPath, 'utf8')));
+    assertGolden(caseFile(name, 'schema.json'), `${JSON.stringify(actual, null, 2)}\n`);
   });
 }
