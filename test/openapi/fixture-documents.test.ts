@@ -1,6 +1,6 @@
 /**
- * The OpenAPI 3.2 document beside the 3.0.3 one, for the sample app and the 3.2 cases app: both
- * goldens, validity, and what 3.2 says that 3.0.3 cannot (stream items, custom methods, tuples, null).
+ * The three documents of the sample app and the 3.2 cases app: each one's golden (exact text),
+ * validity, and what 3.2 says that 3.0.3 cannot (stream items, custom methods, tuples, null).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import type { AppModel } from '../../src/model/app-model.js';
 import {
   analyzeProject,
+  buildOpenApi31Document,
   buildOpenApi32Document,
   buildOpenApiDocument,
   document32ToJson,
@@ -20,7 +21,7 @@ import {
   type OpenApi32Document,
 } from '../../src/entries/openapi.js';
 import { assertGolden } from '../analyzer/golden.js';
-import { assertValidOpenApi } from './validate.js';
+import { assertValidOpenApi, assertValidOpenApi31 } from './validate.js';
 import { assertValidOpenApi32 } from './validate32.js';
 
 const sampleRoot = fileURLToPath(new URL('../fixtures/apps/sample/', import.meta.url));
@@ -63,13 +64,21 @@ describe('OpenAPI 3.2: the sample app', () => {
   });
   after(() => outputs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('matches the 3.2 golden, and the 3.0.3 golden is unchanged', () => {
+  it('matches its three goldens', () => {
+    assertGolden(
+      path.join(sampleRoot, 'expected', 'swagger.json'),
+      documentToJson(buildOpenApiDocument(model)),
+    );
+    assertGolden(
+      path.join(sampleRoot, 'expected', 'openapi-3.1.json'),
+      documentToJson(buildOpenApi31Document(model)),
+    );
     assertGolden(path.join(sampleRoot, 'expected', 'openapi-3.2.json'), document32ToJson(document));
-    const golden303 = readFileSync(path.join(sampleRoot, 'expected', 'swagger.json'), 'utf8');
-    assert.equal(documentToJson(buildOpenApiDocument(model)), golden303);
   });
 
-  it('validates against the OpenAPI 3.2 schema', async () => {
+  it('validates each against its official schema', async () => {
+    await assertValidOpenApi(buildOpenApiDocument(model));
+    await assertValidOpenApi31(buildOpenApi31Document(model));
     await assertValidOpenApi32(document);
   });
 
@@ -141,11 +150,14 @@ describe('OpenAPI 3.2: the 3.2 cases app', () => {
     document = buildOpenApi32Document(model);
   });
 
-  it('matches its 3.2 golden beside its 3.0.3 golden, and both validate', async () => {
+  it('matches its three goldens, and each validates', async () => {
     const document303 = buildOpenApiDocument(model);
+    const document31 = buildOpenApi31Document(model);
     assertGolden(path.join(casesRoot, 'expected', 'swagger.json'), documentToJson(document303));
+    assertGolden(path.join(casesRoot, 'expected', 'openapi-3.1.json'), documentToJson(document31));
     assertGolden(path.join(casesRoot, 'expected', 'openapi-3.2.json'), document32ToJson(document));
     await assertValidOpenApi(document303);
+    await assertValidOpenApi31(document31);
     await assertValidOpenApi32(document);
   });
 
@@ -153,17 +165,16 @@ describe('OpenAPI 3.2: the 3.2 cases app', () => {
     const reading = at(document, 'components', 'schemas', 'Reading', 'properties') as Record<string, unknown>;
     assert.deepEqual(reading.point, {
       type: 'array',
+      prefixItems: [{ type: 'number' }, { type: 'number' }],
       items: false,
       minItems: 2,
-      maxItems: 2,
-      prefixItems: [{ type: 'number' }, { type: 'number' }],
       description: 'A closed tuple: positions 0 and 1.',
     });
     assert.deepEqual(reading.series, {
       type: 'array',
+      prefixItems: [{ type: 'string' }],
       items: { type: 'number' },
       minItems: 1,
-      prefixItems: [{ type: 'string' }],
       description: 'An open tuple: a label, then any number of values.',
     });
     const body = at(
