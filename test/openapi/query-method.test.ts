@@ -1,6 +1,6 @@
 /**
- * A `@QueryMethod` route in the two documents (docs/openapi.md): under the path item's
- * `x-svc-methods` in 3.0.3 and as the first-class `query` operation in 3.2, each document valid
+ * A `@QueryMethod` route in the three documents (docs/openapi.md): under the path item's
+ * `x-svc-methods` in 3.0.3 and 3.1 and as the first-class `query` operation in 3.2, each document valid
  * against its official schema; and the spec tester, reading the 3.0.3 document, finds every
  * answer of the served fixture as the document says.
  */
@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
   analyzeProject,
+  buildOpenApi31Document,
   buildOpenApi32Document,
   buildOpenApiDocument,
   document32ToJson,
@@ -18,7 +19,7 @@ import { casesOf } from '../document/spec-tester/cases.js';
 import { findings, SchemaCheck, send } from '../document/spec-tester/check.js';
 import type { SpecDocument } from '../document/spec-tester/spec-types.js';
 import { documentOf, serveFixture } from '../support/served-fixture.js';
-import { assertValidOpenApi } from './validate.js';
+import { assertValidOpenApi, assertValidOpenApi31 } from './validate.js';
 import { assertValidOpenApi32 } from './validate32.js';
 
 const root = fileURLToPath(new URL('../fixtures/query-method/', import.meta.url));
@@ -56,6 +57,14 @@ describe('a QUERY route in the OpenAPI documents', () => {
     assert.deepEqual(item['x-svc-methods'], { QUERY: SEARCH });
   });
 
+  it('3.1: valid, the same operation under x-svc-methods (3.1 has no key for QUERY)', async () => {
+    const document31 = buildOpenApi31Document(model);
+    await assertValidOpenApi31(document31);
+    const item = document31.paths['/books']!;
+    assert.deepEqual(Object.keys(item), ['get', 'x-svc-methods']);
+    assert.deepEqual(item['x-svc-methods'], { QUERY: SEARCH });
+  });
+
   it('3.2: valid, the same operation as the path item’s query field, no additionalOperations', async () => {
     const document32 = buildOpenApi32Document(model);
     await assertValidOpenApi32(document32);
@@ -65,8 +74,9 @@ describe('a QUERY route in the OpenAPI documents', () => {
     assert.ok(!document32ToJson(document32).includes('additionalOperations'));
   });
 
-  it('the GET-only path has no QUERY operation in either document', () => {
+  it('the GET-only path has no QUERY operation in any document', () => {
     assert.deepEqual(Object.keys(buildOpenApiDocument(model).paths['/books/{id}']!), ['get']);
+    assert.deepEqual(Object.keys(buildOpenApi31Document(model).paths['/books/{id}']!), ['get']);
     assert.deepEqual(Object.keys(buildOpenApi32Document(model).paths['/books/{id}']!), ['get']);
   });
 });
