@@ -13,7 +13,8 @@ export function withKeyPattern(schema: JsonSchema, keyType: ts.Type | undefined)
   return { ...schema, propertyNames: { pattern: templatePattern(keyType as ts.TemplateLiteralType) } };
 }
 
-function templatePattern(template: ts.TemplateLiteralType): string {
+/** The pattern every string of a template literal type matches (`user-${string}` → `^user-.*$`). */
+export function templatePattern(template: ts.TemplateLiteralType): string {
   const parts = template.types.map(
     (type, i) => placeholder(type) + escapeRegExp(template.texts[i + 1] ?? ''),
   );
