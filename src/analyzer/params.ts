@@ -1,8 +1,9 @@
 /** Parameters of routes and component methods: binding source, key, optionality and schema. */
 import ts from './typescript.cjs';
-import type { ParamModel, ParamSource } from '../model/app-model.js';
-import { normalizeArgument } from '../model/decorators.js';
+import type { ParamModel } from '../model/app-model.js';
+import { decoratorsOfKind, normalizeArgument } from '../model/decorators.js';
 import { refName, type JsonSchema } from '../model/json-schema.js';
+import { isTypedSource } from '../model/param-sources.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
 import { findOfKind, findSvc, readArgument, svcDecorators, type SvcDecorator } from './decorators.js';
 import { asyncItemType } from './returns.js';
@@ -10,8 +11,12 @@ import { NOT_STATIC, readStatic } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
 import { userSchema } from './schema/user-schema.js';
 
-/** Sources whose values have no schema of their own (framework values, not client input). */
-const UNTYPED_SOURCES = new Set<ParamSource>(['ctx', 'data', 'messages', 'next', 'signal']);
+/** `@Param, @Query, … or @Next`: every binding decorator of the decorator table, in its order. */
+const BINDING_DECORATORS = inWords(decoratorsOfKind('param').map((name) => `@${name}`));
+
+function inWords(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
 
 /** The parameters of a handler or component method; `owner` names it in errors (`Users.get`). */
 export function extractParams(
@@ -27,8 +32,7 @@ export function extractParams(
       reportError(
         context,
         'SVC_ERR_UNBOUND_PARAMETER',
-        `parameter '${parameter.name.getText()}' of ${owner} has no binding decorator ` +
-          '(@Param, @Query, @Header, @Cookie, @Body, @Data, @Ctx, @Messages, @Signal or @Next)',
+        `parameter '${parameter.name.getText()}' of ${owner} has no binding decorator (${BINDING_DECORATORS})`,
         parameter,
       );
       return;
@@ -69,7 +73,7 @@ function paramModel(
     model.schema = { svc: { rich: 'DataHolder' } };
   } else if (source === 'messages') {
     model.schema = messageSchema(context, parameter);
-  } else if (!UNTYPED_SOURCES.has(source)) {
+  } else if (isTypedSource(source)) {
     const type = context.checker.getTypeAtLocation(parameter);
     model.schema = context.schemas.schemaFor(type, parameter, annotations);
   }

@@ -3,13 +3,9 @@
  * put in the model's responses so the OpenAPI writer documents it like any other response.
  */
 import type { ApiResponseModel, ParamModel, RouteKind } from '../model/app-model.js';
-import {
-  FRAMEWORK_STATUS,
-  isValidatedSource,
-  SHARED_RESPONSES,
-  type SharedResponseKey,
-} from '../model/framework-answers.js';
+import { FRAMEWORK_STATUS, SHARED_RESPONSES, type SharedResponseKey } from '../model/framework-answers.js';
 import { schemaRef, type JsonSchema } from '../model/json-schema.js';
+import { INPUT_LOCATIONS, isValidatedSource } from '../model/param-sources.js';
 
 export const PROBLEM_SCHEMA_NAME = 'ProblemDetails';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -32,7 +28,7 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
       items: {
         type: 'object',
         properties: {
-          in: { type: 'string', enum: ['query', 'path', 'header', 'cookie', 'body'] },
+          in: { type: 'string', enum: [...INPUT_LOCATIONS] },
           name: { type: 'string' },
           message: { type: 'string' },
         },

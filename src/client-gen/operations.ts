@@ -7,10 +7,11 @@
 import type { ApiResponseModel, AppModel, ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { clientGroupName, clientMethodName } from '../model/operation-ids.js';
+import { isClientArgumentSource, type ClientArgumentSource } from '../model/param-sources.js';
 import { paramNames } from '../model/route-paths.js';
 
 /** Where an argument goes on the wire; `queryObject` spreads an object into one query key per property. */
-export type ArgSource = 'path' | 'query' | 'queryObject' | 'header' | 'cookie' | 'body';
+export type ArgSource = ClientArgumentSource | 'queryObject';
 
 export interface ClientArg {
   /** The handler parameter's own name: the key in the argument object. */
@@ -40,8 +41,6 @@ export interface ClientGroup {
   name: string;
   operations: ClientOperation[];
 }
-
-const ARG_SOURCES = new Set<string>(['path', 'query', 'header', 'cookie', 'body']);
 
 /**
  * The visible routes of each controller, grouped; hidden routes (`@ApiHidden`) are not in the
@@ -88,7 +87,9 @@ function relativePath(prefix: string, fullPath: string): string {
  * (a required string under the segment's name, which the path still needs).
  */
 function clientArgs(route: RouteModel): ClientArg[] {
-  const args = route.params.filter((param) => ARG_SOURCES.has(param.source)).map(clientArg);
+  const args = route.params.flatMap((param) =>
+    isClientArgumentSource(param.source) ? [clientArg(param, param.source)] : [],
+  );
   const bound = new Set(args.filter((arg) => arg.source === 'path').map((arg) => arg.key));
   const taken = new Set(args.map((arg) => arg.name));
   for (const segment of paramNames(route.fullPath)) {
@@ -99,8 +100,8 @@ function clientArgs(route: RouteModel): ClientArg[] {
   return args;
 }
 
-function clientArg(param: ParamModel): ClientArg {
-  const source = param.wholeObject ? 'queryObject' : (param.source as ArgSource);
+function clientArg(param: ParamModel, wire: ClientArgumentSource): ClientArg {
+  const source = param.wholeObject ? 'queryObject' : wire;
   const key = Array.isArray(param.key) ? [...param.key] : param.key;
   return {
     name: param.name,

@@ -4,7 +4,7 @@
  * three read them here, so the wire and the document cannot drift apart. Statuses of errors come
  * from the error catalogue, which docs/errors.md mirrors.
  */
-import type { ParamSource, RouteModel } from './app-model.js';
+import type { RouteModel } from './app-model.js';
 import { ERROR_CODES } from './error-catalogue.js';
 
 export const FRAMEWORK_STATUS = {
@@ -59,20 +59,9 @@ export const WEBSOCKET_UPGRADE_HEADERS: readonly {
 ];
 
 /**
- * The parameter sources whose values come from the client and are checked against their types;
- * a route with one can answer `invalidInput`. `data`, `ctx` and `messages` are svc's own values.
+ * A route with a parameter of a validated source (./param-sources.ts) can answer `invalidInput`.
  */
-export const VALIDATED_SOURCES: ReadonlySet<ParamSource> = new Set<ParamSource>([
-  'path',
-  'query',
-  'header',
-  'cookie',
-  'body',
-]);
-
-export function isValidatedSource(source: ParamSource): boolean {
-  return VALIDATED_SOURCES.has(source);
-}
+export { isValidatedSource } from './param-sources.js';
 
 /** The status a route answers when it succeeds: a WebSocket route switches protocols. */
 export function successStatus(route: Pick<RouteModel, 'kind' | 'statusCode'>): number {

@@ -3,16 +3,23 @@
  * property read on the exchange per request, never a search.
  */
 import type { ParamModel } from '../../model/app-model.js';
+import { isWireSource, type SvcValueSource, type WireSource } from '../../model/param-sources.js';
 import { svcTypeOf } from '../../model/rich-types.js';
 import type { Exchange } from '../http/exchange.js';
 
 export type Extractor = (ex: Exchange) => unknown;
 
 export function compileExtractor(param: ParamModel): Extractor {
+  const source = param.source;
+  return isWireSource(source) ? requestExtractor(param, source) : svcValueExtractor(param, source);
+}
+
+/** A source the request carries (./param-sources.ts says which). */
+function requestExtractor(param: ParamModel, source: WireSource): Extractor {
   const key = param.key;
   const name = key as string;
   const inherited = typeof key === 'string' && key in Object.prototype;
-  switch (param.source) {
+  switch (source) {
     case 'path':
       return inherited ? ownValue(name, (ex) => ex.params) : (ex) => ex.params[name];
     case 'query':
@@ -27,6 +34,12 @@ export function compileExtractor(param: ParamModel): Extractor {
       return inherited ? ownValue(name, (ex) => ex.cookies) : (ex) => ex.cookies[name];
     case 'body':
       return bodyExtractor(Array.isArray(key) ? key : [key]);
+  }
+}
+
+/** A value svc hands over itself. */
+function svcValueExtractor(param: ParamModel, source: SvcValueSource): Extractor {
+  switch (source) {
     case 'data':
       return dataExtractor(param);
     case 'ctx':

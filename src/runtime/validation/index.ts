@@ -7,7 +7,8 @@
  *   const value = coerce(raw, errors);   // pushes InputErrors and returns undefined on failure
  * Raw values: `string | string[] | undefined` for path/query/header/cookie, the whole query
  * object for a `wholeObject` @Query(), the parsed JSON at the key path (or undefined) for body.
- * `data`, `ctx` and `messages` pass through untouched.
+ * Sources that are not validated (`data`, `ctx`, `messages`, ...: ../../model/param-sources.ts)
+ * pass through untouched.
  *
  * Response check (dev mode only), compiled once per route with a schema:
  *   const check = compileResponseCheck(route.returns.schema, model.schemas);
@@ -17,6 +18,7 @@
  * value the handler returned.
  */
 import type { ParamModel } from '../../model/app-model.js';
+import { isValidatedSource, type ParameterLocation } from '../../model/param-sources.js';
 import { ajvContext } from './ajv-context.js';
 import { compileBody, keyPathPointer } from './body.js';
 import { compileTextInput } from './text-input.js';
@@ -29,26 +31,17 @@ export { compileResponseCheck } from '../serialization-check/index.js';
 const passThrough: Coercer = (raw) => raw;
 
 export function compileCoercer(param: ParamModel, options: CoercerOptions): Coercer {
-  switch (param.source) {
-    case 'body': {
-      const keyPath = Array.isArray(param.key) ? param.key : param.key === '' ? [] : [param.key];
-      const pointer = keyPathPointer(keyPath);
-      return compileBody({ pointer, required: param.required, schema: param.schema }, options);
-    }
-    case 'query':
-      if (param.wholeObject) return compileWholeQuery(param, options);
-      return compileText(param, options);
-    case 'path':
-    case 'header':
-    case 'cookie':
-      return compileText(param, options);
-    default:
-      return passThrough;
+  const source = param.source;
+  if (!isValidatedSource(source)) return passThrough;
+  if (source === 'body') {
+    const keyPath = Array.isArray(param.key) ? param.key : param.key === '' ? [] : [param.key];
+    const pointer = keyPathPointer(keyPath);
+    return compileBody({ pointer, required: param.required, schema: param.schema }, options);
   }
-}
-
-function compileText(param: ParamModel, options: CoercerOptions): Coercer {
+  if (source === 'query' && param.wholeObject) return compileWholeQuery(param, options);
+  // The other validated sources are text the request carries by name: OpenAPI's parameter locations.
+  const location: ParameterLocation = source;
   const name = Array.isArray(param.key) ? param.key.join('.') : param.key;
-  const input = { in: param.source as 'path', name, required: param.required, schema: param.schema };
+  const input = { in: location, name, required: param.required, schema: param.schema };
   return compileTextInput(input, ajvContext(options.schemas, options.unknownProperties));
 }

@@ -5,10 +5,11 @@
  */
 import type { ParamModel } from '../../model/app-model.js';
 import type { JsonSchema } from '../../model/json-schema.js';
+import type { InputLocation } from '../../model/param-sources.js';
 
 /** One failing input, as listed in a 400 problem's `errors`. */
 export interface InputError {
-  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  in: InputLocation;
   /** The input's name; for body fields a JSON pointer (`/address/city`), `''` for the whole body. */
   name: string;
   message: string;
