@@ -4,13 +4,14 @@
  * types already applied. Only data properties count: methods, accessors, private/protected
  * and `#private` members, symbol keys and `@ApiHidden()` properties are left out, and so are
  * properties that can hold no JSON value (`never`, `undefined`, `void`: also as a type argument,
- * `Envelope<void>`), which a `{}` schema would let a client fill with anything.
+ * `Envelope<void>`), which a `{}` schema would let a client fill with anything, and function-valued
+ * properties (`onClick: () => void`), which `JSON.stringify` leaves out of every answer.
  */
 import ts from '../../typescript.cjs';
 import type { JsonSchema } from '../../../model/json-schema.js';
 import type { ConversionContext } from '../types.js';
 import { propertiesInDeclarationOrder } from '../property-order.js';
-import { includesFlag } from '../type-utils.js';
+import { includesFlag, isFunctionLike } from '../type-utils.js';
 import { withKeyPattern } from './key-pattern.js';
 
 const NOT_DATA = new Set([
@@ -40,7 +41,8 @@ function propertySchema(property: ts.Symbol, context: ConversionContext): [JsonS
   const annotations = declaration ? context.annotationsOf(declaration) : {};
   if (annotations.hidden) return undefined;
   const type = context.checker.getTypeOfSymbol(property);
-  if (holdsNoValue(type)) return undefined;
+  if (holdsNoValue(type) || isFunctionLike(context.checker.getNonNullableType(type), context.checker))
+    return undefined;
   const optional =
     (property.flags & ts.SymbolFlags.Optional) !== 0 ||
     includesFlag(type, ts.TypeFlags.Undefined | ts.TypeFlags.Void);
