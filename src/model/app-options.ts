@@ -72,6 +72,8 @@ export interface StaticAppOptions {
   health?: HealthOptions | false;
   /** How the analyzer names operations that have no `@ApiOperationId` (not a `createApp` option). */
   operationIds?: OperationIdRule;
+  /** OpenTelemetry spans and metrics of each request, when the app has `@opentelemetry/api`; `false` turns them off. */
+  telemetry?: boolean;
 }
 
 /** `cors` as `createApp` and `@App` take it: the origin may also be a function. */
@@ -184,6 +186,8 @@ export function isCorsOptions(value: unknown, runtimeOrigin = false): boolean {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** On: an app without `@opentelemetry/api` pays nothing for it, and one with it wants its traces. */
+export const DEFAULT_TELEMETRY = true;
 
 export const DEFAULT_HEALTH_LIVE = '/health/live';
 export const DEFAULT_HEALTH_READY = '/health/ready';
@@ -288,6 +292,11 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
       document: false,
       checkTimeoutMs: DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
     },
+  },
+  telemetry: {
+    expected: 'true or false',
+    isValidStatic: (value) => typeof value === 'boolean',
+    default: DEFAULT_TELEMETRY,
   },
   operationIds: {
     expected: "'controller_method' or 'method'",

@@ -14,6 +14,7 @@ import {
   DEFAULT_PUBSUB_MAX_QUEUE,
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_SSE_HEARTBEAT_MS,
+  DEFAULT_TELEMETRY,
   DEFAULT_UNKNOWN_PROPERTIES,
   invalidOptionReason,
   isAppOptionName,
@@ -46,6 +47,8 @@ export interface RuntimeSettings {
   shutdownGraceMs: number;
   /** The health endpoints (the option taken whole, its gaps filled), or undefined when off. */
   health: { live: string; ready: string; checkTimeoutMs: number } | undefined;
+  /** Traces and metrics when `@opentelemetry/api` can be imported (src/runtime/telemetry). */
+  telemetry: boolean;
 }
 
 /** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
@@ -76,6 +79,7 @@ export function resolveSettings(
     compression: pick('compression') ?? true,
     shutdownGraceMs: pick('shutdownGraceMs') ?? DEFAULT_SHUTDOWN_GRACE_MS,
     health: resolveHealth(pick('health')),
+    telemetry: pick('telemetry') ?? DEFAULT_TELEMETRY,
   };
 }
 
