@@ -28,6 +28,25 @@ export interface PubSubOptions {
   maxQueue?: number;
   /** How long a publish waits for Redis's answer before it fails with SVC_ERR_PUBSUB_UNAVAILABLE, in ms. Default 2000. */
   commandTimeoutMs?: number;
+  /** What each topic keeps for streams that resume after a reconnect (`Last-Event-ID`); `false` keeps nothing. */
+  retention?: RetentionOptions | false;
+  /** Retention by topic: keys are a topic or a prefix ending in `*` (`'room:*'`); the longest match wins. */
+  topics?: Record<string, TopicOptions>;
+  /** Without Redis: the most bytes (JSON text) the retained events of one process take, all topics together. */
+  retainedBytes?: number;
+}
+
+/** How much of a topic's history PubSub keeps (docs/scaling-out.md, "Retention"). */
+export interface RetentionOptions {
+  /** The most events kept per topic (with Redis at least this many: it trims whole blocks). Default 1000. */
+  events?: number;
+  /** Events older than this are dropped, in ms. Default 300000 (5 minutes). */
+  maxAgeMs?: number;
+}
+
+/** The settings of the topics a `pubsub.topics` key matches. */
+export interface TopicOptions {
+  retention: RetentionOptions | false;
 }
 
 /** Liveness and readiness endpoints for load balancers and orchestrators (docs/production.md, "Health"). */
@@ -162,10 +181,43 @@ export const DEFAULT_UNKNOWN_PROPERTIES: UnknownPropertiesPolicy = 'strip';
 
 const isStringList = (value: unknown): boolean =>
   Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
+export const DEFAULT_PUBSUB_RETENTION: Required<RetentionOptions> = { events: 1000, maxAgeMs: 300_000 };
+export const DEFAULT_PUBSUB_RETAINED_BYTES = 16 * 1024 * 1024;
+const isPositiveSafeInteger = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) > 0;
+const RETENTION_KEYS: Record<keyof RetentionOptions, (value: unknown) => boolean> = {
+  events: isPositiveSafeInteger,
+  maxAgeMs: isPositiveSafeInteger,
+};
+
+function isRetention(value: unknown): boolean {
+  if (value === false) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = RETENTION_KEYS[key as keyof RetentionOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+/** A topic, or a prefix ending in `*`: a `*` anywhere else would read as a pattern it is not. */
+const TOPIC_KEY = /^[^*]+\*?$|^\*$/;
+
+function isTopicTable(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, topic]) => {
+    if (!TOPIC_KEY.test(key) || typeof topic !== 'object' || topic === null) return false;
+    const fields = Object.keys(topic);
+    return fields.length === 1 && fields[0] === 'retention' && isRetention((topic as TopicOptions).retention);
+  });
+}
+
 const CORS_KEYS: Record<keyof StaticCorsOptions, (value: unknown) => boolean> = {
   origin: (value) => value === '*' || isStringList(value),
   credentials: (value) => typeof value === 'boolean',
   allowHeaders: isStringList,
+  retention: isRetention,
+  topics: isTopicTable,
+  retainedBytes: isPositiveSafeInteger,
   exposeHeaders: isStringList,
   maxAge: isNonNegativeInteger,
 };
@@ -241,9 +293,14 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
   },
   pubsub: {
     expected:
-      "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer, commandTimeoutMs?: integer from 1 to 2147483647 }",
+      "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer, commandTimeoutMs?: integer from 1 to 2147483647, retention?: false or { events?, maxAgeMs? } (positive integers), topics?: { [topic or 'prefix*']: { retention } }, retainedBytes?: positive integer }",
     isValidStatic: isPubSubOptions,
-    default: { maxQueue: DEFAULT_PUBSUB_MAX_QUEUE, commandTimeoutMs: DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS },
+    default: {
+      maxQueue: DEFAULT_PUBSUB_MAX_QUEUE,
+      commandTimeoutMs: DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS,
+      retention: DEFAULT_PUBSUB_RETENTION,
+      retainedBytes: DEFAULT_PUBSUB_RETAINED_BYTES,
+    },
   },
   log: {
     expected: "false or 'stderr'",

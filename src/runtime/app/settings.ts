@@ -39,7 +39,10 @@ export interface RuntimeSettings {
   /** Passed to the WebSocket support as given (its defaults fill the gaps). */
   webSocket: WebSocketOptions;
   /** `redis`: createApp, then SVC_REDIS_URL, then the model; the others: createApp, then the model. */
-  pubsub: { redis?: string; maxQueue: number; commandTimeoutMs: number };
+  pubsub: { redis?: string; maxQueue: number; commandTimeoutMs: number } & Pick<
+    PubSubOptions,
+    'retention' | 'topics' | 'retainedBytes'
+  >;
   /** Where request log lines go (`log` as given), or undefined when there is no request log. */
   requestLog: LogOption;
   cors: CorsOptions | undefined;
@@ -125,7 +128,16 @@ function resolvePubSub(
   const maxQueue = given?.maxQueue ?? model?.maxQueue ?? DEFAULT_PUBSUB_MAX_QUEUE;
   const commandTimeoutMs =
     given?.commandTimeoutMs ?? model?.commandTimeoutMs ?? DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS;
-  return redis === undefined ? { maxQueue, commandTimeoutMs } : { redis, maxQueue, commandTimeoutMs };
+  // Retention: PubSub fills the gaps from the options table, so only what was given is passed on.
+  const resume = {
+    retention: given?.retention ?? model?.retention,
+    topics: given?.topics ?? model?.topics,
+    retainedBytes: given?.retainedBytes ?? model?.retainedBytes,
+  };
+  for (const key of Object.keys(resume) as (keyof typeof resume)[])
+    if (resume[key] === undefined) delete resume[key];
+  const common = { maxQueue, commandTimeoutMs, ...resume };
+  return redis === undefined ? common : { redis, ...common };
 }
 
 function logSink(option: LogOption): (line: string) => void {
