@@ -1,5 +1,5 @@
 /**
- * A stream's span lasts as long as the stream, and the two HTTP server metrics, read by a
+ * A stream's span lasts as long as the stream (SSE, WebSocket), and the two HTTP server metrics, read by a
  * `MetricReader`: `http.server.active_requests` counts the open stream, and
  * `http.server.request.duration` has one series per route, method and status, with the
  * conventions' exact attribute sets.
@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Histogram } from '@opentelemetry/sdk-metrics';
+import WebSocket from 'ws';
 import { serveFixture } from '../support/served-fixture.js';
 import { viaSocket } from '../runtime/helpers.js';
 import { attributesOf, dataPoints, spans, spansOf } from './sdk.js';
@@ -43,7 +44,7 @@ function openFeed(id: string): Promise<OpenStream> {
   });
 }
 
-async function activeRequests(): Promise<{ attributes: object; value: unknown }[]> {
+async function activeRequests(): Promise<{ attributes: Record<string, unknown>; value: unknown }[]> {
   return (await dataPoints('http.server.active_requests')).map((point) => ({
     attributes: attributesOf(point),
     value: point.value,
@@ -130,8 +131,33 @@ test('http.server.request.duration: one series per route, method and status, exa
       },
     ]),
   );
-  for (const point of points) assert.ok((point.value as Histogram).sum >= 0);
   // Seconds, with the conventions' bucket boundaries.
   const buckets = (points[0]?.value as Histogram).buckets.boundaries;
   assert.deepEqual(buckets, [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10]);
+});
+
+test('a WebSocket route’s span ends when the connection closes, with status 101', async () => {
+  const socket = new WebSocket(`${served.base.replace('http', 'ws')}/echo`, {
+    headers: { 'x-request-id': 'ws-1' },
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send('hi');
+  const echoed = await new Promise<string>((resolve) =>
+    socket.once('message', (data: Buffer) => resolve(data.toString())),
+  );
+  assert.equal(echoed, 'hi');
+  assert.deepEqual(spansOf('ws-1'), []);
+  const open = (await activeRequests()).find((point) => point.attributes['http.request.method'] === 'GET');
+  assert.equal(open?.value, 1);
+
+  socket.close();
+  const span = await spans.ended('ws-1');
+  assert.equal(span.name, 'GET /echo');
+  assert.equal(span.attributes['http.response.status_code'], 101);
+  assert.deepEqual(
+    span.events.map((event) => event.name),
+    ['svc.handler'],
+  );
+  const closed = (await activeRequests()).find((point) => point.attributes['http.request.method'] === 'GET');
+  assert.equal(closed?.value, 0);
 });

@@ -1,7 +1,8 @@
 /**
  * OpenTelemetry traces and metrics of an app's requests, when `@opentelemetry/api` can be
- * imported and the `telemetry` option is on. `createApp` asks `loadTelemetry` once; without the
- * API it gets undefined and builds exactly the request path it builds without telemetry.
+ * imported, the app registered an SDK (a tracer or meter provider) before `createApp`, and the
+ * `telemetry` option is on. `createApp` asks `loadTelemetry` once; otherwise it gets undefined
+ * and builds exactly the request path it builds without telemetry.
  *
  * With it, three wrappers are chosen at start-up: around the request handler (the server span,
  * continued from the request's `traceparent` through the registered propagator, active while
@@ -11,7 +12,7 @@
  */
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
-import type { Tracer } from '@opentelemetry/api';
+import type { ProxyTracerProvider, Tracer } from '@opentelemetry/api';
 import { STANDARD_METHODS } from '../../model/http-methods.js';
 import type { CompiledRoute } from '../app/compile-route.js';
 import type { RequestHandler } from '../app/request-handler.js';
@@ -113,7 +114,7 @@ export class Telemetry {
     const method = this.knownMethods.has(given) ? given : OTHER_METHOD;
     const scheme = schemeOf(req);
     const common: Attributes = { [HTTP_REQUEST_METHOD]: method, [URL_SCHEME]: scheme };
-    const attributes: Attributes = { ...common };
+    const attributes: Attributes = { [HTTP_REQUEST_METHOD]: method, [URL_SCHEME]: scheme };
     if (method === OTHER_METHOD) attributes[HTTP_REQUEST_METHOD_ORIGINAL] = given;
     const server = serverOf(req, scheme);
     if (server !== undefined) {
@@ -138,7 +139,20 @@ export async function loadTelemetry(
 ): Promise<Telemetry | undefined> {
   if (!on) return undefined;
   const api = await loadOpenTelemetryApi();
-  return api === undefined ? undefined : new Telemetry(api, appMethods);
+  return api !== undefined && sdkRegistered(api) ? new Telemetry(api, appMethods) : undefined;
+}
+
+/**
+ * Whether the app registered a tracer or a meter provider (before `createApp`, as the metrics
+ * need anyway). Without either every span and instrument would be the API's no-op, which still
+ * cost a fifth of the hello route's throughput (bench/telemetry-cost.mjs), for nothing.
+ */
+function sdkRegistered(api: OpenTelemetryApi): boolean {
+  // The API's global proxy until a provider is set; another copy of the API may have set one.
+  const tracing = api.trace.getTracerProvider() as Partial<Pick<ProxyTracerProvider, 'getDelegateTracer'>>;
+  const tracer = tracing.getDelegateTracer === undefined || tracing.getDelegateTracer('svcjs') !== undefined;
+  // The no-op meter is one shared instance, which createNoopMeter hands out too.
+  return tracer || api.metrics.getMeter('svcjs') !== api.createNoopMeter();
 }
 
 function svcVersion(): string {

@@ -7,11 +7,13 @@ import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { Exchange, RequestEnd } from '../http/exchange.js';
 import {
   ERROR_TYPE,
+  HTTP_REQUEST_METHOD,
   HTTP_RESPONSE_STATUS_CODE,
   HTTP_ROUTE,
   OTHER_METHOD,
   SVC_REQUEST_ID,
   URL_PATH,
+  URL_SCHEME,
 } from './attributes.js';
 import type { ServerMetrics } from './metrics.js';
 
@@ -58,7 +60,7 @@ export class RequestTrace {
   routed(template: string): void {
     this.route = template;
     if (!this.recording) return;
-    const method = this.common['http.request.method'] as string;
+    const method = this.common[HTTP_REQUEST_METHOD] as string;
     this.span.updateName(`${method === OTHER_METHOD ? 'HTTP' : method} ${template}`);
     this.span.setAttribute(HTTP_ROUTE, template);
   }
@@ -111,7 +113,12 @@ export class RequestTrace {
 
   private finish(status: number, errorType: string | undefined): void {
     this.span.end();
-    const attributes: Attributes = { ...this.common, [HTTP_RESPONSE_STATUS_CODE]: status };
+    const common = this.common;
+    const attributes: Attributes = {
+      [HTTP_REQUEST_METHOD]: common[HTTP_REQUEST_METHOD],
+      [URL_SCHEME]: common[URL_SCHEME],
+      [HTTP_RESPONSE_STATUS_CODE]: status,
+    };
     if (this.route !== undefined) attributes[HTTP_ROUTE] = this.route;
     if (errorType !== undefined) attributes[ERROR_TYPE] = errorType;
     this.metrics.duration.record((performance.now() - this.started) / 1000, attributes);
