@@ -160,27 +160,6 @@ export const DEFAULT_PUBSUB_MAX_QUEUE = 1000;
 export const DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS = 2000;
 /** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const PUBSUB_KEYS: Record<keyof PubSubOptions, (value: unknown) => boolean> = {
-  redis: (value) => typeof value === 'string' && /^rediss?:\/\/./.test(value),
-  maxQueue: isPositiveInteger,
-  commandTimeoutMs: (value) => isPositiveInteger(value) && (value as number) <= MAX_TIMER_MS,
-};
-
-function isPubSubOptions(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.entries(value).every(([key, field]) => {
-    const check = PUBSUB_KEYS[key as keyof PubSubOptions] as ((v: unknown) => boolean) | undefined;
-    return check !== undefined && (field === undefined || check(field));
-  });
-}
-
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-export const DEFAULT_SSE_HEARTBEAT_MS = 15_000;
-/** Undeclared body and query keys never reach a handler unless an app asks for them. */
-export const DEFAULT_UNKNOWN_PROPERTIES: UnknownPropertiesPolicy = 'strip';
-
-const isStringList = (value: unknown): boolean =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
 export const DEFAULT_PUBSUB_RETENTION: Required<RetentionOptions> = { events: 1000, maxAgeMs: 300_000 };
 export const DEFAULT_PUBSUB_RETAINED_BYTES = 16 * 1024 * 1024;
 const isPositiveSafeInteger = (value: unknown): boolean =>
@@ -211,13 +190,34 @@ function isTopicTable(value: unknown): boolean {
   });
 }
 
+const PUBSUB_KEYS: Record<keyof PubSubOptions, (value: unknown) => boolean> = {
+  redis: (value) => typeof value === 'string' && /^rediss?:\/\/./.test(value),
+  maxQueue: isPositiveInteger,
+  commandTimeoutMs: (value) => isPositiveInteger(value) && (value as number) <= MAX_TIMER_MS,
+  retention: isRetention,
+  topics: isTopicTable,
+  retainedBytes: isPositiveSafeInteger,
+};
+
+function isPubSubOptions(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = PUBSUB_KEYS[key as keyof PubSubOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_SSE_HEARTBEAT_MS = 15_000;
+/** Undeclared body and query keys never reach a handler unless an app asks for them. */
+export const DEFAULT_UNKNOWN_PROPERTIES: UnknownPropertiesPolicy = 'strip';
+
+const isStringList = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
 const CORS_KEYS: Record<keyof StaticCorsOptions, (value: unknown) => boolean> = {
   origin: (value) => value === '*' || isStringList(value),
   credentials: (value) => typeof value === 'boolean',
   allowHeaders: isStringList,
-  retention: isRetention,
-  topics: isTopicTable,
-  retainedBytes: isPositiveSafeInteger,
   exposeHeaders: isStringList,
   maxAge: isNonNegativeInteger,
 };
