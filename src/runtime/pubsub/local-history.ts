@@ -125,7 +125,9 @@ export class LocalHistory implements TopicHistory {
       return Promise.resolve({ entries: [], gap: true, restart: this.headNow() });
     const held = this.rings.get(topic);
     const ring = held && this.trimAged(topic, held, this.now());
-    if (ring === undefined) return Promise.resolve({ entries: [], gap: from < this.droppedOf(topic) });
+    // Nothing held: the reader stands at the head now, so a later read does not report the same loss.
+    if (ring === undefined)
+      return Promise.resolve({ entries: [], gap: from < this.droppedOf(topic), restart: this.headNow() });
     const entries: [string, string][] = [];
     for (let i = ring.indexAfter(from); i < ring.seqs.length && entries.length < limit; i++)
       entries.push([localId(this.epoch, ring.seqs[i] as number), ring.texts[i] as string]);

@@ -94,7 +94,10 @@ function factsOf(reply: unknown): Facts {
  * current millisecond (the first id Redis can give the stream from now on comes after it).
  */
 export function headOf(reply: unknown): string {
-  const facts = factsOf(reply);
+  return headOfFacts(factsOf(reply));
+}
+
+function headOfFacts(facts: Facts): string {
   return facts.last !== '' ? facts.last : `${facts.now - 1}-${MAX_SEQ}`;
 }
 
@@ -102,8 +105,10 @@ export function headOf(reply: unknown): string {
 export function pageOf(reply: unknown, after: string, maxAgeMs: number): HistoryPage {
   const facts = factsOf(reply);
   // No stream: it expired (maxAgeMs after its last event) or never was. Only a position older
-  // than that may have had events after it.
-  if (facts.last === '') return { entries: [], gap: facts.now - redisIdMs(after) >= maxAgeMs };
+  // than that may have had events after it. Either way the reader now stands at the head, so a
+  // later reconnect does not report the same loss again.
+  if (facts.last === '')
+    return { entries: [], gap: facts.now - redisIdMs(after) >= maxAgeMs, restart: headOfFacts(facts) };
   // A position this stream never reached: another Redis, or one that lost its data.
   if (compareRedisIds(after, facts.last) > 0) return { entries: [], gap: true, restart: facts.last };
   return { entries: facts.entries, gap: lostAfter(facts, after, maxAgeMs) };

@@ -18,7 +18,7 @@ export interface HistoryPage {
   readonly entries: readonly (readonly [string, string])[];
   /** Some events after the position are no longer retained, or the position cannot be placed. */
   readonly gap: boolean;
-  /** For a position that cannot be placed: where the reader stands now (the topic's newest event). */
+  /** Where the reader stands after this page when the position cannot be placed or nothing is held (the head). */
   readonly restart?: string;
 }
 
