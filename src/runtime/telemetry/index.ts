@@ -30,7 +30,7 @@ import {
   URL_SCHEME,
 } from './attributes.js';
 import { loadOpenTelemetryApi, type OpenTelemetryApi } from './load.js';
-import { createServerMetrics, type Attributes, type ServerMetrics } from './metrics.js';
+import { ServerMetrics, type Attributes } from './metrics.js';
 import { pipelineTracing } from './phases.js';
 import { logSpan, RequestTrace } from './request-trace.js';
 
@@ -50,6 +50,8 @@ export class Telemetry {
   /** The conventions' methods and the app's own (`defineMethod`); others are `_OTHER`. */
   private readonly knownMethods: ReadonlySet<string>;
   private readonly traces = new WeakMap<Exchange, RequestTrace>();
+  private readonly httpCommon = new Map<string, Attributes>();
+  private readonly httpsCommon = new Map<string, Attributes>();
   /** The pipeline's hooks: guard, handler and catcher events; exceptions on the span. */
   readonly pipeline: PipelineTracing = pipelineTracing(this.traces);
 
@@ -59,7 +61,7 @@ export class Telemetry {
   ) {
     const version = svcVersion();
     this.tracer = api.trace.getTracer('svcjs', version);
-    this.metrics = createServerMetrics(api, version);
+    this.metrics = new ServerMetrics(api, version);
     this.knownMethods = new Set([...STANDARD_METHODS, ...appMethods]);
   }
 
@@ -108,12 +110,23 @@ export class Telemetry {
     return `,"trace_id":"${ids.traceId}","span_id":"${ids.spanId}"`;
   };
 
+  /** The active-requests attributes of a method and scheme: one object each, the counter's key. */
+  private commonOf(method: string, scheme: 'http' | 'https'): Attributes {
+    const byMethod = scheme === 'https' ? this.httpsCommon : this.httpCommon;
+    let common = byMethod.get(method);
+    if (common === undefined) {
+      common = { [HTTP_REQUEST_METHOD]: method, [URL_SCHEME]: scheme };
+      byMethod.set(method, common);
+    }
+    return common;
+  }
+
   private start(req: IncomingMessage): RequestTrace {
     const { api } = this;
     const given = req.method ?? 'GET';
     const method = this.knownMethods.has(given) ? given : OTHER_METHOD;
     const scheme = schemeOf(req);
-    const common: Attributes = { [HTTP_REQUEST_METHOD]: method, [URL_SCHEME]: scheme };
+    const common = this.commonOf(method, scheme);
     const attributes: Attributes = { [HTTP_REQUEST_METHOD]: method, [URL_SCHEME]: scheme };
     if (method === OTHER_METHOD) attributes[HTTP_REQUEST_METHOD_ORIGINAL] = given;
     const server = serverOf(req, scheme);
@@ -124,7 +137,7 @@ export class Telemetry {
     const parent = api.propagation.extract(api.context.active(), req.headers);
     const name = method === OTHER_METHOD ? 'HTTP' : method;
     const span = this.tracer.startSpan(name, { kind: SPAN_KIND_SERVER, attributes }, parent);
-    this.metrics.active.add(1, common);
+    this.metrics.started(common);
     return new RequestTrace(span, api.trace.setSpan(parent, span), performance.now(), common, this.metrics);
   }
 }

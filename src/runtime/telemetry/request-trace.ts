@@ -122,6 +122,6 @@ export class RequestTrace {
     if (this.route !== undefined) attributes[HTTP_ROUTE] = this.route;
     if (errorType !== undefined) attributes[ERROR_TYPE] = errorType;
     this.metrics.duration.record((performance.now() - this.started) / 1000, attributes);
-    this.metrics.active.add(-1, this.common);
+    this.metrics.ended(this.common);
   }
 }
