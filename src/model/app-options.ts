@@ -28,6 +28,25 @@ export interface PubSubOptions {
   maxQueue?: number;
   /** How long a publish waits for Redis's answer before it fails with SVC_ERR_PUBSUB_UNAVAILABLE, in ms. Default 2000. */
   commandTimeoutMs?: number;
+  /** What each topic keeps for streams that resume after a reconnect (`Last-Event-ID`); `false` keeps nothing. */
+  retention?: RetentionOptions | false;
+  /** Retention by topic: keys are a topic or a prefix ending in `*` (`'room:*'`); the longest match wins. */
+  topics?: Record<string, TopicOptions>;
+  /** Without Redis: the most bytes (JSON text) the retained events of one process take, all topics together. */
+  retainedBytes?: number;
+}
+
+/** How much of a topic's history PubSub keeps (docs/scaling-out.md, "Retention"). */
+export interface RetentionOptions {
+  /** The most events kept per topic (with Redis at least this many: it trims whole blocks). Default 1000. */
+  events?: number;
+  /** Events older than this are dropped, in ms. Default 300000 (5 minutes). */
+  maxAgeMs?: number;
+}
+
+/** The settings of the topics a `pubsub.topics` key matches. */
+export interface TopicOptions {
+  retention: RetentionOptions | false;
 }
 
 /** Liveness and readiness endpoints for load balancers and orchestrators (docs/production.md, "Health"). */
@@ -72,6 +91,8 @@ export interface StaticAppOptions {
   health?: HealthOptions | false;
   /** How the analyzer names operations that have no `@ApiOperationId` (not a `createApp` option). */
   operationIds?: OperationIdRule;
+  /** OpenTelemetry spans and metrics of each request, when the app has `@opentelemetry/api`; `false` turns them off. */
+  telemetry?: boolean;
 }
 
 /** `cors` as `createApp` and `@App` take it: the origin may also be a function. */
@@ -139,10 +160,43 @@ export const DEFAULT_PUBSUB_MAX_QUEUE = 1000;
 export const DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS = 2000;
 /** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+export const DEFAULT_PUBSUB_RETENTION: Required<RetentionOptions> = { events: 1000, maxAgeMs: 300_000 };
+export const DEFAULT_PUBSUB_RETAINED_BYTES = 16 * 1024 * 1024;
+const isPositiveSafeInteger = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) > 0;
+const RETENTION_KEYS: Record<keyof RetentionOptions, (value: unknown) => boolean> = {
+  events: isPositiveSafeInteger,
+  maxAgeMs: isPositiveSafeInteger,
+};
+
+function isRetention(value: unknown): boolean {
+  if (value === false) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = RETENTION_KEYS[key as keyof RetentionOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+/** A topic, or a prefix ending in `*`: a `*` anywhere else would read as a pattern it is not. */
+const TOPIC_KEY = /^[^*]+\*?$|^\*$/;
+
+function isTopicTable(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, topic]) => {
+    if (!TOPIC_KEY.test(key) || typeof topic !== 'object' || topic === null) return false;
+    const fields = Object.keys(topic);
+    return fields.length === 1 && fields[0] === 'retention' && isRetention((topic as TopicOptions).retention);
+  });
+}
+
 const PUBSUB_KEYS: Record<keyof PubSubOptions, (value: unknown) => boolean> = {
   redis: (value) => typeof value === 'string' && /^rediss?:\/\/./.test(value),
   maxQueue: isPositiveInteger,
   commandTimeoutMs: (value) => isPositiveInteger(value) && (value as number) <= MAX_TIMER_MS,
+  retention: isRetention,
+  topics: isTopicTable,
+  retainedBytes: isPositiveSafeInteger,
 };
 
 function isPubSubOptions(value: unknown): boolean {
@@ -184,6 +238,8 @@ export function isCorsOptions(value: unknown, runtimeOrigin = false): boolean {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** On: an app without `@opentelemetry/api` pays nothing for it, and one with it wants its traces. */
+export const DEFAULT_TELEMETRY = true;
 
 export const DEFAULT_HEALTH_LIVE = '/health/live';
 export const DEFAULT_HEALTH_READY = '/health/ready';
@@ -237,9 +293,14 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
   },
   pubsub: {
     expected:
-      "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer, commandTimeoutMs?: integer from 1 to 2147483647 }",
+      "{ redis?: 'redis://…' or 'rediss://…' URL, maxQueue?: positive integer, commandTimeoutMs?: integer from 1 to 2147483647, retention?: false or { events?, maxAgeMs? } (positive integers), topics?: { [topic or 'prefix*']: { retention } }, retainedBytes?: positive integer }",
     isValidStatic: isPubSubOptions,
-    default: { maxQueue: DEFAULT_PUBSUB_MAX_QUEUE, commandTimeoutMs: DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS },
+    default: {
+      maxQueue: DEFAULT_PUBSUB_MAX_QUEUE,
+      commandTimeoutMs: DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS,
+      retention: DEFAULT_PUBSUB_RETENTION,
+      retainedBytes: DEFAULT_PUBSUB_RETAINED_BYTES,
+    },
   },
   log: {
     expected: "false or 'stderr'",
@@ -288,6 +349,11 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
       document: false,
       checkTimeoutMs: DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
     },
+  },
+  telemetry: {
+    expected: 'true or false',
+    isValidStatic: (value) => typeof value === 'boolean',
+    default: DEFAULT_TELEMETRY,
   },
   operationIds: {
     expected: "'controller_method' or 'method'",

@@ -1,7 +1,8 @@
 /**
  * The `pubsub` option: `redis` from createApp, then SVC_REDIS_URL, then the model (`@App` over
  * svc.config.json); `maxQueue` and `commandTimeoutMs` from createApp, then the model, then 1000
- * and 2000; bad values stop start-up.
+ * and 2000; `retention`, `topics` and `retainedBytes` from createApp, then the model, passed on
+ * only when given (PubSub fills the gaps); bad values stop start-up.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
@@ -93,7 +94,7 @@ describe('the pubsub option', () => {
     assert.throws(
       () => pubsubOf({ host: 'x' } as PubSubOptions),
       invalid(
-        /\{ redis\?: 'redis:\/\/…' or 'rediss:\/\/…' URL, maxQueue\?: positive integer, commandTimeoutMs\?: integer from 1 to 2147483647 \}/,
+        /\{ redis\?: 'redis:\/\/…' or 'rediss:\/\/…' URL, maxQueue\?: positive integer, commandTimeoutMs\?: integer from 1 to 2147483647, retention\?: false or \{ events\?, maxAgeMs\? \} \(positive integers\), topics\?: \{ \[topic or 'prefix\*'\]: \{ retention \} \}, retainedBytes\?: positive integer \}/,
       ),
     );
     process.env.SVC_REDIS_URL = 'localhost:6379';
@@ -101,5 +102,40 @@ describe('the pubsub option', () => {
       () => pubsubOf(undefined),
       invalid(/SVC_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL \(got "localhost:6379"\)/),
     );
+  });
+
+  it('retention, topics and retainedBytes come from createApp, then the model, and are passed on only when given', () => {
+    delete process.env.SVC_REDIS_URL;
+    const model = { retention: { events: 50 }, topics: { 'room:*': { retention: false as const } } };
+    assert.deepEqual(pubsubOf(undefined, model), { maxQueue: 1000, commandTimeoutMs: 2000, ...model });
+    assert.deepEqual(pubsubOf({ retention: false, retainedBytes: 4096 }, model), {
+      maxQueue: 1000,
+      commandTimeoutMs: 2000,
+      retention: false,
+      topics: model.topics,
+      retainedBytes: 4096,
+    });
+  });
+
+  it('a retention that is not false or { events?, maxAgeMs? } of positive integers, or a topic key with an inner *, stops start-up', () => {
+    delete process.env.SVC_REDIS_URL;
+    const bad: unknown[] = [
+      { retention: true },
+      { retention: { events: 0 } },
+      { retention: { maxAgeMs: 1.5 } },
+      { retention: { size: 10 } },
+      { topics: { 'a*b': { retention: false } } },
+      { topics: { 'room:*': false } },
+      { topics: { 'room:*': { retention: false, extra: 1 } } },
+      { topics: { 'room:*': { retention: { events: -1 } } } },
+      { retainedBytes: 0 },
+    ];
+    for (const options of bad)
+      assert.throws(() => pubsubOf(options as PubSubOptions), invalid(/createApp option 'pubsub' must be/));
+    const good = {
+      retention: { events: 1, maxAgeMs: 1 },
+      topics: { '*': { retention: {} }, exact: { retention: false } },
+    };
+    assert.deepEqual(pubsubOf(good as PubSubOptions), { maxQueue: 1000, commandTimeoutMs: 2000, ...good });
   });
 });

@@ -93,7 +93,8 @@ export async function compileRoute(
     { app: context.appUses, controller: controller.record.components, route: route.record.components },
     context.steps,
   );
-  const bind = compileBinder(model.params, context.coercion);
+  const pathNames = paramNames(model.fullPath);
+  const bind = compileBinder(model.params, context.coercion, pathNames);
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[model.methodName] as (
     ...args: unknown[]
   ) => unknown;
@@ -126,7 +127,7 @@ export async function compileRoute(
     kind: model.kind,
     method: model.httpMethod,
     fullPath: model.fullPath,
-    paramNames: paramNames(model.fullPath),
+    paramNames: pathNames,
     handle: compilePipeline(plan),
   };
 }

@@ -28,6 +28,7 @@ import { buildRouteTable } from './route-table.js';
 import { closeServer, createHttpServer, listenOn, type ServerHandle } from './server.js';
 import { resolveAddress, resolveSettings } from './settings.js';
 import { StreamShutdown } from './stream-finish.js';
+import { loadTelemetry } from '../telemetry/index.js';
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp> {
   const { model, baseDir, compile } = await loadModel(options);
@@ -43,6 +44,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     pubsub.providers,
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
+  // Undefined without @opentelemetry/api (or with telemetry off): every choice below is then today's path.
+  const telemetry = await loadTelemetry(settings.telemetry, routeMethods(model));
   const context: RouteCompileContext = {
     model,
     appUses: joined.appRecord?.components ?? [],
@@ -53,7 +56,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
       catchClassResolver((module) => loader.load(module)),
     ),
     coercion,
-    settings,
+    settings: telemetry ? { ...settings, tracing: telemetry.pipeline } : settings,
     streams: { sseHeartbeatMs: settings.sseHeartbeatMs, shutdown: new StreamShutdown() },
   };
   const compiled = await compileRoutes(joined, container, context);
@@ -71,12 +74,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     shutdown: context.streams.shutdown,
   };
   // The health endpoints first: an app route on their path is the duplicate the error names.
-  const table = buildRouteTable([...(health?.routes ?? []), ...routes]);
-  const handler = withDocsIfOn(createRequestHandler(table, requestSettings), options, {
+  const tableRoutes = [...(health?.routes ?? []), ...routes];
+  const table = buildRouteTable(telemetry ? tableRoutes.map((route) => telemetry.route(route)) : tableRoutes);
+  const appHandler = withDocsIfOn(createRequestHandler(table, requestSettings), options, {
     model,
     baseDir,
     dev: settings.dev,
   });
+  const handler = telemetry ? telemetry.handler(appHandler) : appHandler;
   let handle: ServerHandle | undefined;
   let shutdown: Promise<void> | undefined;
 
@@ -94,7 +99,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
         log: settings.log,
         methods: routes.map((route) => route.method),
         bodyLimit: settings.bodyLimit,
-        requestLog: withoutProbes(createRequestLog(settings.requestLog, settings.dev), settings.health),
+        requestLog: withoutProbes(
+          createRequestLog(settings.requestLog, settings.dev, telemetry?.logFields),
+          settings.health,
+        ),
       });
       return listenOn(handle.server, host, port);
     },
@@ -144,6 +152,11 @@ function withDocsIfOn(
   if (path === undefined) return handler;
   const root = resolve(options.root ?? process.cwd());
   return withDocsPage(handler, { path, documentFiles: documentCandidates(root, app.baseDir) });
+}
+
+/** The methods the app's routes declare (its `defineMethod` ones among them). */
+function routeMethods(model: AppModel): string[] {
+  return model.controllers.flatMap((controller) => controller.routes.map((route) => route.httpMethod));
 }
 
 function routeInfo(route: CompiledRoute): RouteInfo {

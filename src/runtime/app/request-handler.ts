@@ -8,7 +8,7 @@ import { STANDARD_METHODS } from '../../model/http-methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError } from '../errors/problem.js';
-import { decodePathParams } from '../http/decode-path.js';
+import { decodePathValues } from '../http/decode-path.js';
 import { ended, Exchange, type RequestEnd } from '../http/exchange.js';
 import type { CorsStep } from '../http/cors.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
@@ -105,7 +105,10 @@ function selectRoute(table: RouteTable, ex: Exchange): CompiledRoute | undefined
   const handlers = match.entry.handlers;
   const route = handlers.get(ex.method) ?? (ex.method === 'HEAD' ? handlers.get('GET') : undefined);
   if (route !== undefined) {
-    if (route.paramNames.length > 0) ex.params = decodePathParams(route.paramNames, match.params);
+    if (route.paramNames.length > 0) {
+      ex.paramNames = route.paramNames;
+      ex.paramValues = decodePathValues(match.params);
+    }
     return route;
   }
   if (ex.method === 'OPTIONS') return allowOnly(ex, match.entry.allow);

@@ -14,6 +14,7 @@ import {
   DEFAULT_PUBSUB_MAX_QUEUE,
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_SSE_HEARTBEAT_MS,
+  DEFAULT_TELEMETRY,
   DEFAULT_UNKNOWN_PROPERTIES,
   invalidOptionReason,
   isAppOptionName,
@@ -38,7 +39,10 @@ export interface RuntimeSettings {
   /** Passed to the WebSocket support as given (its defaults fill the gaps). */
   webSocket: WebSocketOptions;
   /** `redis`: createApp, then SVC_REDIS_URL, then the model; the others: createApp, then the model. */
-  pubsub: { redis?: string; maxQueue: number; commandTimeoutMs: number };
+  pubsub: { redis?: string; maxQueue: number; commandTimeoutMs: number } & Pick<
+    PubSubOptions,
+    'retention' | 'topics' | 'retainedBytes'
+  >;
   /** Where request log lines go (`log` as given), or undefined when there is no request log. */
   requestLog: LogOption;
   cors: CorsOptions | undefined;
@@ -46,6 +50,8 @@ export interface RuntimeSettings {
   shutdownGraceMs: number;
   /** The health endpoints (the option taken whole, its gaps filled), or undefined when off. */
   health: { live: string; ready: string; checkTimeoutMs: number } | undefined;
+  /** Traces and metrics when `@opentelemetry/api` can be imported (src/runtime/telemetry). */
+  telemetry: boolean;
 }
 
 /** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
@@ -76,6 +82,7 @@ export function resolveSettings(
     compression: pick('compression') ?? true,
     shutdownGraceMs: pick('shutdownGraceMs') ?? DEFAULT_SHUTDOWN_GRACE_MS,
     health: resolveHealth(pick('health')),
+    telemetry: pick('telemetry') ?? DEFAULT_TELEMETRY,
   };
 }
 
@@ -121,7 +128,16 @@ function resolvePubSub(
   const maxQueue = given?.maxQueue ?? model?.maxQueue ?? DEFAULT_PUBSUB_MAX_QUEUE;
   const commandTimeoutMs =
     given?.commandTimeoutMs ?? model?.commandTimeoutMs ?? DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS;
-  return redis === undefined ? { maxQueue, commandTimeoutMs } : { redis, maxQueue, commandTimeoutMs };
+  // Retention: PubSub fills the gaps from the options table, so only what was given is passed on.
+  const resume = {
+    retention: given?.retention ?? model?.retention,
+    topics: given?.topics ?? model?.topics,
+    retainedBytes: given?.retainedBytes ?? model?.retainedBytes,
+  };
+  for (const key of Object.keys(resume) as (keyof typeof resume)[])
+    if (resume[key] === undefined) delete resume[key];
+  const common = { maxQueue, commandTimeoutMs, ...resume };
+  return redis === undefined ? common : { redis, ...common };
 }
 
 function logSink(option: LogOption): (line: string) => void {

@@ -29,11 +29,19 @@ interface CompiledParam {
  */
 const scratchErrors: InputError[] = [];
 
-export function compileBinder(params: readonly ParamModel[], options: CoercerOptions): Binder {
+/**
+ * `pathNames`: the route's path parameter names, in path order, for a binder that serves one
+ * route (its path parameters are then read by position); omitted for a component's methods.
+ */
+export function compileBinder(
+  params: readonly ParamModel[],
+  options: CoercerOptions,
+  pathNames?: readonly string[],
+): Binder {
   if (params.length === 0) return () => NO_ARGS;
   const compiled: CompiledParam[] = params.map((param) => ({
     index: param.index,
-    extract: compileExtractor(param),
+    extract: compileExtractor(param, pathNames),
     coerce: isValidatedSource(param.source) ? compileCoercer(param, options) : passThrough,
   }));
   const arity = Math.max(...params.map((param) => param.index)) + 1;

@@ -1,6 +1,7 @@
 /**
  * One extractor per parameter, chosen at start-up by the parameter's source: a plain
- * property read on the exchange per request, never a search.
+ * property read on the exchange per request, never a search. A route's own path parameters are
+ * read by their position in the route's path (the router gives the values in that order).
  */
 import type { ParamModel } from '../../model/app-model.js';
 import { isWireSource, type SvcValueSource, type WireSource } from '../../model/param-sources.js';
@@ -9,19 +10,26 @@ import type { Exchange } from '../http/exchange.js';
 
 export type Extractor = (ex: Exchange) => unknown;
 
-export function compileExtractor(param: ParamModel): Extractor {
+/**
+ * `pathNames`: the parameter names of the route's path, in order, when the extractor serves that
+ * route alone (a component's method serves many routes: it reads `params` by name).
+ */
+export function compileExtractor(param: ParamModel, pathNames?: readonly string[]): Extractor {
   const source = param.source;
-  return isWireSource(source) ? requestExtractor(param, source) : svcValueExtractor(param, source);
+  return isWireSource(source) ? requestExtractor(param, source, pathNames) : svcValueExtractor(param, source);
 }
 
-/** A source the request carries (./param-sources.ts says which). */
-function requestExtractor(param: ParamModel, source: WireSource): Extractor {
+/** A source the request carries (src/model/param-sources.ts says which). */
+function requestExtractor(param: ParamModel, source: WireSource, pathNames?: readonly string[]): Extractor {
   const key = param.key;
   const name = key as string;
   const inherited = typeof key === 'string' && key in Object.prototype;
   switch (source) {
-    case 'path':
+    case 'path': {
+      const position = pathNames?.indexOf(name) ?? -1;
+      if (position !== -1) return (ex) => ex.pathParam(position, name);
       return inherited ? ownValue(name, (ex) => ex.params) : (ex) => ex.params[name];
+    }
     case 'query':
       if (param.wholeObject) return (ex) => ex.query;
       return inherited ? ownValue(name, (ex) => ex.query) : (ex) => ex.query[name];

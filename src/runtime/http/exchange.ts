@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import type { CookieOptions, RequestContext, RequestView, ResponseView } from '../context.js';
 import { DataHolder } from '../data-holder.js';
 import { parseCookies } from './cookies.js';
+import { paramsRecord } from './decode-path.js';
 import { parseQuery, type QueryRecord } from './query.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
 import { CONNECTION_CLOSED, RequestSignal, type ShutdownSource } from './request-signal.js';
@@ -19,7 +20,13 @@ export class Exchange implements RequestView {
   readonly path: string;
   readonly rawQuery: string;
   readonly headers: IncomingHttpHeaders;
-  params: Record<string, string> = EMPTY_PARAMS;
+  /**
+   * The route's path parameters: decoded values in the order of `paramNames`. The `params`
+   * record is made from the two only when something reads it (a route's own binder reads the
+   * values by position, see pathParam).
+   */
+  paramValues: readonly string[] = NO_VALUES;
+  paramNames: readonly string[] = NO_VALUES;
   body: unknown = undefined;
   context: RequestContext | undefined = undefined;
   /** True when the request asks for a WebSocket upgrade (it came through the 'upgrade' event). */
@@ -39,6 +46,7 @@ export class Exchange implements RequestView {
   private overCallbacks: (() => void)[] | undefined = undefined;
   private parsedQuery: QueryRecord | undefined = undefined;
   private parsedCookies: Record<string, string> | undefined = undefined;
+  private paramsView: Record<string, string> | undefined = undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -55,6 +63,25 @@ export class Exchange implements RequestView {
 
   get raw(): IncomingMessage {
     return this.req;
+  }
+
+  get params(): Record<string, string> {
+    return (this.paramsView ??= paramsRecord(this.paramNames, this.paramValues));
+  }
+
+  /** A pre-interceptor may replace the record: from then on every read goes through it. */
+  set params(value: Record<string, string>) {
+    this.paramsView = value;
+  }
+
+  /**
+   * The route's `index`-th parameter, named `name`: read by position until the `params` record
+   * exists (it may have been changed since), then from the record (own keys only).
+   */
+  pathParam(index: number, name: string): string | undefined {
+    const view = this.paramsView;
+    if (view === undefined) return this.paramValues[index];
+    return Object.hasOwn(view, name) ? view[name] : undefined;
   }
 
   get query(): QueryRecord {
@@ -124,7 +151,7 @@ class ContextState implements RequestContext {
   }
 }
 
-const EMPTY_PARAMS: Record<string, string> = Object.freeze(Object.create(null)) as Record<string, string>;
+const NO_VALUES: readonly string[] = Object.freeze([]);
 
 /** `ctx.response`: the status, headers and body that will be sent. */
 export class ResponseState implements ResponseView {

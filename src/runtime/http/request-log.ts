@@ -9,11 +9,28 @@ import type { Exchange } from './exchange.js';
 
 export type RequestLogger = (ex: Exchange, startedMs: number) => void;
 
-export function createRequestLog(sink: LogOption, dev: boolean): RequestLogger | undefined {
+/**
+ * `traceFields`: with OpenTelemetry (src/runtime/telemetry), the `"trace_id"` and `"span_id"`
+ * members of the request whose line is being written (`,"trace_id":"…","span_id":"…"`), or ''.
+ */
+export function createRequestLog(
+  sink: LogOption,
+  dev: boolean,
+  traceFields?: () => string,
+): RequestLogger | undefined {
   if (sink === false) return undefined;
   const write = typeof sink === 'function' ? sink : bufferedStderr;
-  const format = dev ? readableLine : jsonLine;
+  const format = dev ? readableLine : traceFields === undefined ? jsonLine : withTrace(traceFields);
   return (ex, startedMs) => write(format(ex, Math.round((performance.now() - startedMs) * 100) / 100));
+}
+
+/** The JSON line with the trace's ids after the request id, for finding the request's trace. */
+function withTrace(traceFields: () => string): (ex: Exchange, ms: number) => string {
+  return (ex, ms) => {
+    const line = jsonLine(ex, ms);
+    const fields = traceFields();
+    return fields === '' ? line : `${line.slice(0, -1)}${fields}}`;
+  };
 }
 
 function statusOf(ex: Exchange): number {

@@ -24,6 +24,16 @@ import { stringifyRich } from '../response/json.js';
 
 export interface PipelineSettings extends ErrorSettings {
   bodyLimit: number;
+  /** Set only when the app has OpenTelemetry (src/runtime/telemetry); a route then runs its traced plan. */
+  tracing?: PipelineTracing;
+}
+
+/** What telemetry hooks into a route: chosen once per route at start-up, never per request. */
+export interface PipelineTracing {
+  /** The plan with its guard, handler and catcher steps timed. */
+  tracePlan(plan: RoutePlan): RoutePlan;
+  /** A step threw (before any catcher runs). */
+  failed(ex: Exchange, error: unknown): void;
 }
 
 /** What the compiled route needs to run; everything is decided at start-up. */
@@ -53,7 +63,8 @@ export interface RoutePlan {
 }
 
 /** The route's steps in order, run synchronously until one of them returns a promise. */
-export function compilePipeline(plan: RoutePlan): (ex: Exchange) => Promise<void> | void {
+export function compilePipeline(given: RoutePlan): (ex: Exchange) => Promise<void> | void {
+  const plan = given.settings.tracing?.tracePlan(given) ?? given;
   const stages = compileStages(plan);
   return (ex) => runFrom(stages, plan, ex, 0);
 }
@@ -226,6 +237,7 @@ function sendStage(plan: RoutePlan): Stage {
 
 /** The nearest matching catcher answers; if none matches (or it throws too), the default answer. */
 async function recover(plan: RoutePlan, ex: Exchange, error: unknown): Promise<void> {
+  plan.settings.tracing?.failed(ex, error);
   let failure = error;
   const catcher = ex.context ? findCatcher(plan.chain.catchers, error) : undefined;
   if (catcher) {

@@ -3,7 +3,12 @@
  * primary over its IPC channel and delivers it to its own subscribers; the primary relays it to
  * every other worker (src/cli/cluster.ts). Every worker gets every message and keeps those its
  * subscribers want, so there is nothing to subscribe on the primary.
+ *
+ * Each worker keeps its own history and numbers what it delivers itself (workers may see two
+ * messages published at once in different orders), so a stream resumes on the worker that sent
+ * its ids; on another worker the ids are foreign, and the stream says so (docs/streams.md).
  */
+import type { LocalHistory } from './local-history.js';
 import { unavailable, type Deliver, type Transport } from './transport.js';
 
 /** Set by `svc start --workers N` in each worker's environment. */
@@ -33,13 +38,20 @@ export function underClusterRelay(): boolean {
 
 export class ClusterTransport implements Transport {
   private readonly onMessage = (message: unknown): void => {
-    if (isRelayMessage(message)) this.deliver(message.topic, message.text);
+    if (isRelayMessage(message)) this.receive(message.topic, message.text);
   };
 
-  constructor(private readonly deliver: Deliver) {}
+  constructor(
+    private readonly deliver: Deliver,
+    readonly history: LocalHistory,
+  ) {}
 
   start(): Promise<void> {
     process.on('message', this.onMessage);
+    return Promise.resolve();
+  }
+
+  whenConnected(): Promise<void> {
     return Promise.resolve();
   }
 
@@ -51,7 +63,7 @@ export class ClusterTransport implements Transport {
       process.send(message, undefined, undefined, (error: Error | null) => {
         if (error)
           return reject(unavailable(topic, `the cluster primary did not take it (${error.message})`));
-        this.deliver(topic, text);
+        this.receive(topic, text);
         resolve();
       });
     });
@@ -68,5 +80,9 @@ export class ClusterTransport implements Transport {
   close(): Promise<void> {
     process.off('message', this.onMessage);
     return Promise.resolve();
+  }
+
+  private receive(topic: string, text: string): void {
+    this.deliver(topic, text, this.history.append(topic, text));
   }
 }

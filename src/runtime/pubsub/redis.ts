@@ -12,9 +12,33 @@
  * looks connected, so svc bounds each wait itself (`pubsub.commandTimeoutMs`): a PUBLISH not
  * answered in time fails with a 503, and until Redis answers it every publish fails at once. The
  * connection is kept: the late answer settles the abandoned command, so nothing is out of step.
+ *
+ * Topics that keep a history are published through a script that also appends to a stream
+ * (redis-history.ts); history reads go on the publishing connection and wait while it is away.
+ * When the subscribing connection drops, what is published meanwhile never reaches this process:
+ * `missed` tells PubSub, whose subscribers then catch up from the streams once it is back.
  */
+import { createHash } from 'node:crypto';
 import { answeredWithin } from './deadline.js';
-import { unavailable, unconfirmed, type Deliver, type Transport } from './transport.js';
+import { compareRedisIds, type Compare } from './event-ids.js';
+import {
+  headOf,
+  isReadableRedisId,
+  pageOf,
+  PUBLISH_SCRIPT,
+  READ_SCRIPT,
+  splitMessage,
+  STREAM_PREFIX,
+} from './redis-history.js';
+import type { Retention } from './retention.js';
+import {
+  unavailable,
+  unconfirmed,
+  type Deliver,
+  type HistoryPage,
+  type TopicHistory,
+  type Transport,
+} from './transport.js';
 
 /** The few calls svc makes, typed here rather than through the client's generic types. */
 interface RedisConnection {
@@ -23,6 +47,8 @@ interface RedisConnection {
   destroy(): void;
   duplicate(overrides: { disableOfflineQueue: boolean }): RedisConnection;
   publish(channel: string, message: string): Promise<unknown>;
+  evalSha(sha: string, options: ScriptArguments): Promise<unknown>;
+  eval(script: string, options: ScriptArguments): Promise<unknown>;
   subscribe(channel: string, listener: Listener): Promise<void>;
   unsubscribe(channel: string, listener: Listener): Promise<void>;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -31,24 +57,75 @@ interface RedisConnection {
 
 type Listener = (message: string, channel: string) => void;
 
+interface ScriptArguments {
+  keys: string[];
+  arguments: string[];
+}
+
+/** A Lua script, run by its SHA1 once Redis knows it. */
+interface Script {
+  readonly text: string;
+  readonly sha: string;
+}
+
+function script(text: string): Script {
+  return { text, sha: createHash('sha1').update(text).digest('hex') };
+}
+
+const PUBLISH = script(PUBLISH_SCRIPT);
+const READ = script(READ_SCRIPT);
+
 /** Wait before the n-th reconnection attempt: 50 ms doubling up to 1 s, for as long as it takes. */
 const reconnectDelay = (retries: number): number => Math.min(50 * 2 ** retries, 1000);
+
+export interface RedisTransportSettings {
+  url: string;
+  deliver: Deliver;
+  /** The subscribing connection dropped: messages published until it is back do not arrive. */
+  missed: () => void;
+  log: (line: string) => void;
+  timeoutMs: number;
+  retention: Retention;
+}
 
 export class RedisTransport implements Transport {
   private publisher: RedisConnection | undefined;
   private subscriber: RedisConnection | undefined;
   private started: Promise<void> | undefined;
   private lost = false;
+  private closed = false;
   /** A PUBLISH Redis did not answer in time and has not answered since: publishes fail at once. */
   private unanswered: Promise<unknown> | undefined;
-  private readonly onMessage: Listener = (message, channel) => this.deliver(channel, message);
+  /** Waiting for both connections to be ready (history reads). */
+  private connectedWaiters: (() => void)[] = [];
+  /** `@redis/client`'s class of error replies, once it is loaded. */
+  private errorReply: (new (...args: never[]) => Error) | undefined;
+  private readonly url: string;
+  private readonly deliver: Deliver;
+  private readonly log: (line: string) => void;
+  private readonly timeoutMs: number;
+  private readonly retention: Retention;
+  private readonly onMessage: Listener = (message, channel) => {
+    const [id, text] = splitMessage(message);
+    this.deliver(channel, text, id);
+  };
 
-  constructor(
-    private readonly url: string,
-    private readonly deliver: Deliver,
-    private readonly log: (line: string) => void,
-    private readonly timeoutMs: number,
-  ) {}
+  readonly history: TopicHistory;
+
+  constructor(private readonly settings: RedisTransportSettings) {
+    this.url = settings.url;
+    this.deliver = settings.deliver;
+    this.log = settings.log;
+    this.timeoutMs = settings.timeoutMs;
+    this.retention = settings.retention;
+    this.history = {
+      headNow: () => undefined,
+      head: (topic) => this.readHead(topic),
+      read: (topic, after, limit) => this.read(topic, after, limit),
+      compare: compareRedisIds as Compare,
+      owns: isReadableRedisId,
+    };
+  }
 
   start(): Promise<void> {
     this.started ??= this.connect();
@@ -61,7 +138,7 @@ export class RedisTransport implements Transport {
     if (publisher === undefined || !publisher.isReady) throw unavailable(topic, 'Redis is unreachable');
     if (this.unanswered !== undefined)
       throw unavailable(topic, `Redis is not answering (nothing within ${this.timeoutMs} ms)`);
-    const sent = publisher.publish(topic, text);
+    const sent = this.send(publisher, topic, text);
     let answered: boolean;
     try {
       answered = await answeredWithin(sent, this.timeoutMs);
@@ -71,6 +148,12 @@ export class RedisTransport implements Transport {
     if (answered) return;
     this.noAnswer(sent);
     throw unconfirmed(topic, `Redis did not answer within ${this.timeoutMs} ms`);
+  }
+
+  /** Resolves once both connections are ready (at once when they are). */
+  whenConnected(): Promise<void> {
+    if (this.closed || this.connected()) return Promise.resolve();
+    return new Promise((resolve) => this.connectedWaiters.push(resolve));
   }
 
   async listen(topic: string): Promise<void> {
@@ -85,13 +168,77 @@ export class RedisTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    this.wakeConnectedWaiters();
     await this.started;
     this.publisher?.destroy();
     this.subscriber?.destroy();
   }
 
+  /** PUBLISH, or for a topic that keeps a history the script that also appends it to the stream. */
+  private send(publisher: RedisConnection, topic: string, text: string): Promise<unknown> {
+    const policy = this.retention(topic);
+    if (policy === undefined) return publisher.publish(topic, text);
+    const args = [topic, text, String(policy.events), String(policy.maxAgeMs)];
+    return this.run(publisher, PUBLISH, STREAM_PREFIX + topic, args);
+  }
+
+  /** A script by its SHA1; by its text when Redis does not know it yet (a new or restarted server). */
+  private async run(
+    connection: RedisConnection,
+    code: Script,
+    key: string,
+    args: string[],
+  ): Promise<unknown> {
+    const options = { keys: [key], arguments: args };
+    try {
+      return await connection.evalSha(code.sha, options);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return connection.eval(code.text, options);
+    }
+  }
+
+  private async readHead(topic: string): Promise<string> {
+    return headOf(await this.readStream(topic, '', 0));
+  }
+
+  /**
+   * Rejects while the publishing connection is away (the caller waits and tries again). An error
+   * reply (the key holds something else) would come again: it is logged, and the page says the
+   * events cannot be had.
+   */
+  private async read(topic: string, after: string, limit: number): Promise<HistoryPage> {
+    const maxAgeMs = this.retention(topic)?.maxAgeMs ?? 0;
+    try {
+      return pageOf(await this.readStream(topic, after, limit), after, maxAgeMs);
+    } catch (error) {
+      if (this.errorReply === undefined || !(error instanceof this.errorReply)) throw error;
+      this.log(`svc: PubSub could not read the history of '${topic}' from Redis: ${error.message}`);
+      return { entries: [], gap: true };
+    }
+  }
+
+  private async readStream(topic: string, after: string, limit: number): Promise<unknown> {
+    await this.start();
+    const publisher = this.publisher;
+    if (publisher === undefined || !publisher.isReady) throw new Error('Redis is unreachable');
+    return this.run(publisher, READ, STREAM_PREFIX + topic, [after, String(limit)]);
+  }
+
+  private connected(): boolean {
+    return this.publisher?.isReady === true && this.subscriber?.isReady === true;
+  }
+
+  private wakeConnectedWaiters(): void {
+    const waiters = this.connectedWaiters;
+    this.connectedWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
   private async connect(): Promise<void> {
-    const { createClient } = await import('@redis/client');
+    const { createClient, ErrorReply } = await import('@redis/client');
+    this.errorReply = ErrorReply;
     const publisher = createClient({
       url: this.url,
       disableOfflineQueue: true,
@@ -102,6 +249,7 @@ export class RedisTransport implements Transport {
     this.publisher = publisher;
     this.subscriber = subscriber;
     const firstOutcome = Promise.all([this.watch(publisher), this.watch(subscriber)]);
+    subscriber.on('error', () => this.settings.missed());
     // connect() settles only once connected (or destroyed); errors arrive as events.
     publisher.connect().catch(() => undefined);
     subscriber.connect().catch(() => undefined);
@@ -142,10 +290,11 @@ export class RedisTransport implements Transport {
         resolve();
       });
       connection.on('ready', () => {
-        if (this.lost && this.publisher?.isReady && this.subscriber?.isReady) {
+        if (this.lost && this.connected()) {
           this.lost = false;
           this.log(`svc: PubSub reconnected to Redis at ${this.where()}; subscriptions restored`);
         }
+        if (this.connected()) this.wakeConnectedWaiters();
         resolve();
       });
     });

@@ -1,10 +1,13 @@
 /**
  * The production router. Static patterns live in one Map keyed by the full path (stored with
- * and without the trailing slash, so a static request costs one lookup and no string work).
- * Patterns with parameters live in a segment tree: each node has its static children in a Map
- * (compared in place while there are few, see SCAN_LIMIT) and at most one parameter child. A request walks the tree once, trying the static child
- * before the parameter child at every depth and backing out of dead ends, so the cost is the
- * number of segments, not the number of routes.
+ * and without the trailing slash, so a static request costs one lookup and no string work); a
+ * table of the lengths those keys have lets a path of any other length skip the lookup, and with
+ * it the hashing of a fresh string. Patterns with parameters live in a segment tree: each node
+ * has its static children in a Map (compared in place while there are few, see SCAN_LIMIT) and at
+ * most one parameter child. A request walks the tree once, trying the static child before the
+ * parameter child at every depth and backing out of dead ends, so the cost is the number of
+ * segments, not the number of routes. The walk notes where each parameter value starts and ends
+ * and cuts the strings only once the whole path matched.
  */
 import { RouteEntry } from './route-entry.js';
 import { parseRouteSpec, type PatternSegment } from './route-spec.js';
@@ -20,6 +23,8 @@ interface TreeNode<T> {
   readonly staticNodes: TreeNode<T>[];
   param: TreeNode<T> | undefined;
   entry: RouteEntry<T> | undefined;
+  /** How many parameter segments lead to this node: the number of values a match here gives. */
+  readonly depth: number;
 }
 
 /**
@@ -38,7 +43,11 @@ const NO_PARAMS: string[] = Object.freeze([] as string[]) as string[];
 
 export class RadixRouter<T> implements Router<T> {
   readonly #statics = new Map<string, StaticMatch<T>>();
-  readonly #root: TreeNode<T> = newNode();
+  /** `#staticLengths[n]` is 1 when some key of `#statics` is `n` characters long. */
+  #staticLengths = new Uint8Array(0);
+  readonly #root: TreeNode<T> = newNode(0);
+  /** Start and end of each parameter value of the walk under way (see walk); sized at `add`. */
+  #bounds = new Int32Array(0);
 
   add(method: string, pattern: string, value: T, label: string): void {
     const spec = parseRouteSpec(method, pattern, label);
@@ -47,45 +56,59 @@ export class RadixRouter<T> implements Router<T> {
   }
 
   match(path: string): PathMatch<T> | undefined {
-    const staticMatch = this.#statics.get(path);
-    if (staticMatch !== undefined) return staticMatch;
+    const length = path.length;
+    if (length < this.#staticLengths.length && this.#staticLengths[length] === 1) {
+      const staticMatch = this.#statics.get(path);
+      if (staticMatch !== undefined) return staticMatch;
+    }
     if (path.charCodeAt(0) !== SLASH) return undefined;
     // One trailing slash is ignored (see stripTrailingSlash), without copying the string.
-    const end = path.length > 2 && path.charCodeAt(path.length - 1) === SLASH ? path.length - 1 : path.length;
+    const end = length > 2 && path.charCodeAt(length - 1) === SLASH ? length - 1 : length;
     if (end <= 1) return undefined; // the root is static: it was in the Map or it is not routed
-    const params: string[] = [];
-    const entry = walk(this.#root, path, 1, end, params);
-    return entry === undefined ? undefined : { entry, params };
+    const leaf = walk(this.#root, path, 1, end, this.#bounds, 0);
+    if (leaf === undefined) return undefined;
+    return { entry: leaf.entry as RouteEntry<T>, params: paramValues(path, this.#bounds, leaf.depth) };
   }
 
   #staticEntry(path: string): RouteEntry<T> {
     const existing = this.#statics.get(path);
     if (existing !== undefined) return existing.entry;
     const shared: StaticMatch<T> = Object.freeze({ entry: new RouteEntry<T>(), params: NO_PARAMS });
-    this.#statics.set(path, shared);
-    if (path !== '/') this.#statics.set(path + '/', shared);
+    this.#addStatic(path, shared);
+    if (path !== '/') this.#addStatic(path + '/', shared);
     return shared.entry;
+  }
+
+  #addStatic(key: string, shared: StaticMatch<T>): void {
+    this.#statics.set(key, shared);
+    if (key.length >= this.#staticLengths.length) {
+      const grown = new Uint8Array(key.length + 1);
+      grown.set(this.#staticLengths);
+      this.#staticLengths = grown;
+    }
+    this.#staticLengths[key.length] = 1;
   }
 
   #treeEntry(segments: readonly PatternSegment[]): RouteEntry<T> {
     let node = this.#root;
     for (const segment of segments) {
       if (segment.param) {
-        node = node.param ??= newNode();
+        node = node.param ??= newNode(node.depth + 1);
       } else {
         node = node.statics.get(segment.text) ?? addStaticChild(node, segment.text);
       }
     }
+    if (this.#bounds.length < 2 * node.depth) this.#bounds = new Int32Array(2 * node.depth);
     return (node.entry ??= new RouteEntry<T>());
   }
 }
 
-function newNode<T>(): TreeNode<T> {
-  return { statics: new Map(), staticTexts: [], staticNodes: [], param: undefined, entry: undefined };
+function newNode<T>(depth: number): TreeNode<T> {
+  return { statics: new Map(), staticTexts: [], staticNodes: [], param: undefined, entry: undefined, depth };
 }
 
 function addStaticChild<T>(node: TreeNode<T>, text: string): TreeNode<T> {
-  const child = newNode<T>();
+  const child = newNode<T>(node.depth);
   node.statics.set(text, child);
   node.staticTexts.push(text);
   node.staticNodes.push(child);
@@ -111,28 +134,41 @@ function staticChild<T>(
 
 /**
  * Matches the segment that starts at `start` (just after a slash) and the rest of the path up
- * to `end` below `node`; pushes parameter values onto `params` and pops them when backing out.
+ * to `end` below `node`; gives the node that holds the matched entry. The `k`-th parameter value
+ * on the way is noted as the pair `bounds[2k]`, `bounds[2k + 1]`: backing out of a dead end
+ * leaves nothing to undo (a later pair overwrites it), and no string is cut here.
  */
 function walk<T>(
   node: TreeNode<T>,
   path: string,
   start: number,
   end: number,
-  params: string[],
-): RouteEntry<T> | undefined {
+  bounds: Int32Array,
+  k: number,
+): TreeNode<T> | undefined {
   let stop = path.indexOf('/', start);
   if (stop === -1 || stop > end) stop = end;
   if (stop === start) return undefined; // an empty segment matches nothing
   const isLast = stop === end;
   const child = staticChild(node, path, start, stop);
   if (child !== undefined) {
-    const found = isLast ? child.entry : walk(child, path, stop + 1, end, params);
+    const found = isLast ? withEntry(child) : walk(child, path, stop + 1, end, bounds, k);
     if (found !== undefined) return found;
   }
   const paramChild = node.param;
   if (paramChild === undefined) return undefined;
-  params.push(path.slice(start, stop));
-  const found = isLast ? paramChild.entry : walk(paramChild, path, stop + 1, end, params);
-  if (found === undefined) params.pop();
-  return found;
+  bounds[2 * k] = start;
+  bounds[2 * k + 1] = stop;
+  return isLast ? withEntry(paramChild) : walk(paramChild, path, stop + 1, end, bounds, k + 1);
+}
+
+function withEntry<T>(node: TreeNode<T>): TreeNode<T> | undefined {
+  return node.entry === undefined ? undefined : node;
+}
+
+/** The raw parameter values of a match, cut from `path` where the walk noted them. */
+function paramValues(path: string, bounds: Int32Array, count: number): string[] {
+  const values = new Array<string>(count);
+  for (let i = 0; i < count; i++) values[i] = path.slice(bounds[2 * i], bounds[2 * i + 1]);
+  return values;
 }

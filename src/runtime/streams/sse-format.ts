@@ -16,17 +16,31 @@ export type ItemEncoder = (item: unknown) => string;
 
 export const encodeJson: ItemEncoder = (item) => JSON.stringify(item) ?? '';
 
+/** The event a resuming stream writes when events it should resume with are no longer retained. */
+export const GAP_EVENT = 'svc-gap';
+
+/** `event: svc-gap` with the id after which events were lost; no id of its own, so the client's stays. */
+export function gapFrame(lastEventId: string): string {
+  return `event: ${GAP_EVENT}\ndata: ${JSON.stringify({ lastEventId })}\n\n`;
+}
+
 /**
  * The frame for one item: strings as they are (split into `data:` lines), anything else
- * through `encode`; an `SseEvent`'s fields before its data. Returns undefined for `undefined`
- * items, which send nothing.
+ * through `encode`; an `SseEvent`'s fields before its data. `id` is written for an item without
+ * an id of its own (a relay's position, docs/streams.md "Resuming"). Returns undefined for
+ * `undefined` items, which send nothing.
  */
-export function formatEvent(item: unknown, encode: ItemEncoder = encodeJson): string | undefined {
+export function formatEvent(
+  item: unknown,
+  encode: ItemEncoder = encodeJson,
+  id?: string,
+): string | undefined {
   if (item === undefined) return undefined;
   // Strings, the commonest items, skip the prototype check.
   if (typeof item === 'object' && item instanceof SseEvent)
-    return formatSseEvent(item as SseEvent<unknown>, encode);
-  return `${dataLines(item, encode)}\n`;
+    return formatSseEvent(item as SseEvent<unknown>, encode, id);
+  const idLine = id === undefined ? '' : `id: ${id}\n`;
+  return `${idLine}${dataLines(item, encode)}\n`;
 }
 
 function dataLines(data: unknown, encode: ItemEncoder): string {
@@ -39,9 +53,15 @@ function dataLines(data: unknown, encode: ItemEncoder): string {
 /**
  * The fields as the event holds them (checked when it was made, and frozen), then the data. With
  * `undefined` data there are no `data:` lines: a browser takes the id and retry, dispatches nothing.
+ * The event's own id wins over `stamp`.
  */
-function formatSseEvent(event: SseEvent<unknown>, encode: ItemEncoder): string | undefined {
-  const { event: name, id, retry } = event.options;
+function formatSseEvent(
+  event: SseEvent<unknown>,
+  encode: ItemEncoder,
+  stamp: string | undefined,
+): string | undefined {
+  const { event: name, retry } = event.options;
+  const id = event.options.id ?? stamp;
   let frame = '';
   if (name !== undefined) frame += `event: ${name}\n`;
   if (id !== undefined) frame += `id: ${id}\n`;

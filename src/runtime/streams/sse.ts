@@ -5,8 +5,9 @@
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_SSE_HEARTBEAT_MS } from '../../model/app-options.js';
+import { currentRequestSubscriptions, type StreamPositions } from '../pubsub/request-scope.js';
 import { describeError, pumpItems, stopProducer, type ItemSink, type PumpOutcome } from './pump.js';
-import { formatEvent, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
+import { formatEvent, gapFrame, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
 import { StreamEnd } from './stream-end.js';
 
 export interface EventStreamOptions {
@@ -22,6 +23,11 @@ export interface EventStreamOptions {
   log?: (line: string) => void;
   /** Ends the stream (server shutdown): the response ends cleanly and the iterator is closed. */
   signal?: AbortSignal;
+  /**
+   * The ids of events without their own, and the gaps to report: by default those of the PubSub
+   * subscriptions of the request being served (docs/streams.md, "Resuming").
+   */
+  positions?: StreamPositions;
 }
 
 const SSE_HEADERS: OutgoingHttpHeaders = {
@@ -98,7 +104,10 @@ export async function sendEventStream(
   signal?.addEventListener('abort', end.end, { once: true });
   const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS);
   // The heartbeat is for idle streams: every event restarts its interval.
-  const sink = responseSink(res, options.encode, () => heartbeat?.refresh());
+  const wrote = (): void => void heartbeat?.refresh();
+  const positions = options.positions ?? currentRequestSubscriptions();
+  const sink = responseSink(res, options.encode, positions, wrote);
+  positions?.onGap((lastId) => writeFrame(res, gapFrame(lastId), wrote));
   let outcome: PumpOutcome = 'done';
   try {
     outcome = await pumpItems(iterator, sink, end);
@@ -107,6 +116,7 @@ export async function sendEventStream(
     // A failed write (a serializer error) leaves the producer suspended: stop it too.
     outcome = 'closed';
   } finally {
+    positions?.onGap(undefined);
     signal?.removeEventListener('abort', end.end);
     res.off('close', end.end);
     if (heartbeat) clearInterval(heartbeat);
@@ -115,16 +125,32 @@ export async function sendEventStream(
   }
 }
 
-/** Events as frames on the response; full when the socket's buffer is. */
-function responseSink(res: ServerResponse, encode: ItemEncoder | undefined, wrote: () => void): ItemSink {
+/** Events as frames on the response, each stamped with where the stream stands; full when the socket's buffer is. */
+function responseSink(
+  res: ServerResponse,
+  encode: ItemEncoder | undefined,
+  positions: StreamPositions | undefined,
+  wrote: () => void,
+): ItemSink {
   return {
-    isOpen: () => !res.writableEnded && !res.destroyed && res.socket?.destroyed !== true,
+    isOpen: () => isOpen(res),
     write(item) {
-      const frame = formatEvent(item, encode);
+      const frame = formatEvent(item, encode, positions?.position());
       if (frame === undefined) return undefined;
       const flushed = res.write(frame);
       wrote();
       return flushed ? undefined : drained(res);
     },
   };
+}
+
+function isOpen(res: ServerResponse): boolean {
+  return !res.writableEnded && !res.destroyed && res.socket?.destroyed !== true;
+}
+
+/** A frame outside the item loop (a gap notice): written at once, between two events, while the stream is open. */
+function writeFrame(res: ServerResponse, frame: string, wrote: () => void): void {
+  if (!isOpen(res)) return;
+  res.write(frame);
+  wrote();
 }
