@@ -94,10 +94,15 @@ function sampleString(schema: Schema30): Sample {
   return { value: 'a'.repeat(Math.min(length, schema.maxLength ?? length)), sure: true };
 }
 
+/**
+ * 1 when the bounds allow it, else the bound nearest to it: an integer's default bounds are
+ * ±(2^53−1), and a handler that stores the value may hand it to a tighter schema (a year).
+ */
 function numberIn(schema: Schema30): number {
   const low = schema.minimum === undefined ? 1 : schema.minimum + (schema.exclusiveMinimum ? 1 : 0);
   const high = schema.maximum === undefined ? undefined : schema.maximum - (schema.exclusiveMaximum ? 1 : 0);
-  const value = high !== undefined && low > high ? high : low;
+  const atLeast = Math.max(low, 1);
+  const value = high !== undefined && atLeast > high ? Math.max(high, low) : atLeast;
   return schema.type === 'integer' ? Math.ceil(value) : value;
 }
 
