@@ -2,6 +2,11 @@
 import type { ParamModel, RouteModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { WEBSOCKET_UPGRADE_HEADERS } from '../model/framework-answers.js';
+import {
+  componentParameterLocation,
+  parameterLocation,
+  type ParameterLocation,
+} from '../model/param-sources.js';
 import { expandQueryObject } from '../model/query-object.js';
 import { paramNames } from '../model/route-paths.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
@@ -9,11 +14,6 @@ import type { OpenApiParameter as Parameter, OpenApiRequestBody } from './types.
 
 type OpenApiParameter = Parameter<JsonSchema>;
 type RequestBody = OpenApiRequestBody<JsonSchema>;
-
-type DocumentedSource = OpenApiParameter['in'];
-const DOCUMENTED = new Set<string>(['path', 'query', 'header', 'cookie']);
-/** A component's `@Param` is not documented: the route's path decides its segments. */
-const COMPONENT_DOCUMENTED = new Set<string>(['query', 'header', 'cookie']);
 
 /**
  * The documented parameters in declaration order; `@Data`, `@Ctx`, `@Messages` and bodies are not
@@ -37,18 +37,20 @@ export function documentParameters(
     result.push(parameter);
   };
   for (const param of route.params) {
-    if (!DOCUMENTED.has(param.source)) continue;
+    const location = parameterLocation(param.source);
+    if (!location) continue;
     if (param.wholeObject) queryObjectParameters(param, schemas, write).forEach(add);
-    else add(simpleParameter(param, write));
+    else add(simpleParameter(param, location, write));
   }
   // OpenAPI requires every `{segment}` of a path to be declared, bound by a @Param or not.
   for (const name of paramNames(route.fullPath)) {
     add({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
   for (const param of componentParams) {
-    if (!COMPONENT_DOCUMENTED.has(param.source)) continue;
+    const location = componentParameterLocation(param.source);
+    if (!location) continue;
     if (param.wholeObject) queryObjectParameters(param, schemas, write).forEach(add);
-    else add(simpleParameter(param, write));
+    else add(simpleParameter(param, location, write));
   }
   if (route.kind === 'websocket') upgradeHeaders(result).forEach(add);
   return result;
@@ -72,10 +74,14 @@ function upgradeHeaders(listed: readonly OpenApiParameter[]): OpenApiParameter[]
   );
 }
 
-function simpleParameter(param: ParamModel, write: SchemaWriter): OpenApiParameter {
+function simpleParameter(
+  param: ParamModel,
+  location: ParameterLocation,
+  write: SchemaWriter,
+): OpenApiParameter {
   return {
     name: String(param.key),
-    in: param.source as DocumentedSource,
+    in: location,
     ...(param.description ? { description: param.description } : {}),
     required: param.source === 'path' ? true : param.required,
     schema: write(param.schema),

@@ -4,6 +4,7 @@
  * JSON Schema 2020-12) and in where a path item puts methods other than the five classic ones.
  */
 import type { EnumValue, JsonSchema, JsonType } from '../model/json-schema.js';
+import type { ParameterLocation } from '../model/param-sources.js';
 
 /**
  * A Schema Object of OpenAPI 3.0.3, as the downgrade step writes it (./downgrade-30.ts): one
@@ -50,7 +51,7 @@ export interface Schema30 {
 /** `S`: the Schema Object of the document's version (`Schema30`, or the 2020-12 `JsonSchema`). */
 export interface OpenApiParameter<S = Schema30> {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  in: ParameterLocation;
   description?: string;
   required: boolean;
   schema: S;
