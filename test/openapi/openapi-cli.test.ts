@@ -1,9 +1,21 @@
-/** `svc build` writes the three documents, JSON and YAML each, run as the real command line. */
+/**
+ * `svc build` writes the three documents, JSON and YAML each, run as the real command line; the
+ * analysis run `svc dev` repeats on every change writes the same six files.
+ */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
+import { analyzeAndWriteSpec } from '../../src/cli/analyze.js';
+import { printNothing } from '../../src/cli/dev-warnings.js';
+import {
+  buildOpenApiDocuments,
+  documentToJson,
+  documentToYaml,
+  SPEC_DIRECTORY,
+  SPEC_FILE_NAMES,
+} from '../../src/entries/openapi.js';
 import { makeProject, removeProject, runCli, REPO } from '../cli/helpers.js';
 import { assertValidOpenApi, assertValidOpenApi31 } from './validate.js';
 import { assertValidOpenApi32 } from './validate32.js';
@@ -45,5 +57,27 @@ describe('svc build: the three documents', () => {
     assert.equal(json.openapi, '3.2.0');
     assert.deepEqual(Object.keys(json.paths), Object.keys(both('swagger').paths));
     await assertValidOpenApi32(json);
+  });
+});
+
+describe('svc dev: each analysis run writes the three documents', () => {
+  let root: string;
+  before(() => {
+    root = makeProject();
+  });
+  after(() => removeProject(root));
+
+  it('analyzeAndWriteSpec, which svc dev runs on every change, writes the six files of the model', async () => {
+    const run = await analyzeAndWriteSpec(root, undefined, { printer: printNothing, written: {} });
+    assert.deepEqual(run.errors, []);
+    assert.ok(run.model);
+    const documents = buildOpenApiDocuments(run.model);
+    for (const [version, name] of Object.entries(SPEC_FILE_NAMES)) {
+      const document = documents[version as keyof typeof documents];
+      const file = (extension: string): string =>
+        readFileSync(join(root, SPEC_DIRECTORY, `${name}.${extension}`), 'utf8');
+      assert.equal(file('json'), documentToJson(document), name);
+      assert.equal(file('yaml'), documentToYaml(document), name);
+    }
   });
 });
