@@ -56,7 +56,12 @@ export class SampleMaker {
 
   private array(schema: Schema, depth: number): unknown[] {
     const count = typeof schema.minItems === 'number' ? schema.minItems : depth > 3 ? 0 : 1;
-    const items = Array.from({ length: count }, () => this.sample(schema.items as Schema, depth + 1));
+    // A tuple: the 3.0.3 document's one `items` admits any element anywhere; svc's `x-prefixItems`
+    // says which element sits where, as the server checks them.
+    const positions = (schema['x-prefixItems'] ?? []) as Schema[];
+    const items = Array.from({ length: count }, (_, index) =>
+      this.sample(positions[index] ?? (schema.items as Schema), depth + 1),
+    );
     // uniqueItems: make repeated string samples distinct.
     return schema.uniqueItems
       ? items.map((item, index) => (typeof item === 'string' ? `${item}${index}` : item))

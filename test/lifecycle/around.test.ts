@@ -127,9 +127,15 @@ test('the document: an around-interceptor adds nothing, except the inputs it bin
     [],
   );
   const paths = buildOpenApiDocument(result.model!).paths;
-  const { operationId: plainId, ...plain } = paths['/around/plain/{id}']?.get ?? {};
-  const { operationId: wrappedId, ...wrapped } = paths['/around/wrapped/{id}']?.get ?? {};
+  // The two differ by name only: operation id, and the summary made of the handler's name.
+  const { operationId: plainId, summary: plainSummary, ...plain } = paths['/around/plain/{id}']?.get ?? {};
+  const {
+    operationId: wrappedId,
+    summary: wrappedSummary,
+    ...wrapped
+  } = paths['/around/wrapped/{id}']?.get ?? {};
   assert.deepEqual([plainId, wrappedId], ['around_plain', 'around_wrapped']);
+  assert.deepEqual([plainSummary, wrappedSummary], ['Plain', 'Wrapped']);
   assert.deepEqual(wrapped, plain);
   assert.deepEqual(
     (paths['/around/cached']?.get?.parameters ?? []).map((p) => [p.in, p.name, p.required]),

@@ -13,7 +13,7 @@ export interface NewBook {
   title: string;
   /** @minLength 1 */
   author: string;
-  /** @isInt */
+  /** @isInt @minimum 0 */
   year: number;
 }
 

@@ -1,7 +1,9 @@
 /**
  * Runs one compiled route for one request. Straight-line: open the context (if anything uses
- * it), middleware and guards, read the body (if anything binds it), then around-interceptors
- * (if any) wrapping pre-interceptors, the handler and the finish chosen by route kind. A stop or block answers at once and nothing later runs.
+ * it), then the phases in the order src/model/lifecycle-phases.ts gives (middleware and guards,
+ * the body read after them if anything binds it, around-interceptors wrapping pre-interceptors,
+ * the handler and post-interceptors); the stages are built from that table at start-up. A stop or
+ * block answers at once and nothing later runs.
  * The steps run synchronously until one returns a promise; only then does the route go async
  * (so a route of synchronous steps answers within the call, with no microtask per step).
  * Every throw lands in one place: catchers nearest first, else the default answer.
@@ -19,7 +21,7 @@ import type { Chain } from './build-chain.js';
 import type { ComponentStep } from './component-step.js';
 import { aroundStage } from './around.js';
 import { answered, isThenable, proceed, type Stage } from './stage.js';
-import { earlyStatusOf } from '../../model/lifecycle-phases.js';
+import { earlyStatusOf, PHASES, type PhaseInfo } from '../../model/lifecycle-phases.js';
 import { stringifyRich } from '../response/json.js';
 
 export interface PipelineSettings extends ErrorSettings {
@@ -63,49 +65,80 @@ export interface RoutePlan {
 }
 
 /** The route's steps in order, run synchronously until one of them returns a promise. */
-export function compilePipeline(given: RoutePlan): (ex: Exchange) => Promise<void> | void {
+export function compilePipeline(
+  given: RoutePlan,
+  phases: readonly PhaseInfo[] = PHASES,
+): (ex: Exchange) => Promise<void> | void {
   const plan = given.settings.tracing?.tracePlan(given) ?? given;
-  const stages = compileStages(plan);
+  const stages = compileStages(plan, new PhaseOrder(phases));
   return (ex) => runFrom(stages, plan, ex, 0);
 }
 
-function compileStages(plan: RoutePlan): Stage[] {
-  const { chain, settings } = plan;
+function compileStages(plan: RoutePlan, order: PhaseOrder): Stage[] {
   const stages: Stage[] = [];
   if (plan.needsContext) stages.push(contextStage(plan));
-  const bodyStage: Stage = {
-    run: (ex) => readJsonBody(ex.req, settings.bodyLimit),
-    settle: storeBody,
-  };
-  if (plan.bodyTiming === 'beforeGates') stages.push(bodyStage);
-  for (const step of chain.middleware) stages.push({ run: (ex) => step.run(ex), settle: settleMiddleware });
-  for (const step of chain.guard) stages.push({ run: (ex) => step.run(ex), settle: settleGuard });
-  if (plan.bodyTiming === 'afterGates') stages.push(bodyStage);
-  stages.push(...afterGateStages(plan));
+  const body: Stage = { run: (ex) => readJsonBody(ex.req, plan.settings.bodyLimit), settle: storeBody };
+  if (plan.bodyTiming === 'beforeGates') stages.push(body);
+  stages.push(...phaseStages(plan, order, 0, body));
+  // An HTTP route answers last, with what the handler and every interceptor left in `ctx.response`.
+  if (plan.kind === 'http') stages.push(sendStage(plan));
   return stages;
 }
 
-/**
- * Pre-interceptors, then the finish chosen by route kind. Around-interceptors wrap all of it but
- * an HTTP route's final send, which answers with what the outermost one left in `ctx.response`;
- * a route without them keeps the plain stages (and the synchronous path).
- */
-function afterGateStages(plan: RoutePlan): Stage[] {
-  const stages: Stage[] = plan.chain.preInterceptor.map((step) => ({
-    run: (ex) => step.run(ex),
-    settle: proceed,
-  }));
-  let send: Stage | undefined;
-  if (plan.kind === 'http') {
-    stages.push(...httpFinishStages(plan));
-    send = sendStage(plan);
-  } else if (plan.finish !== undefined) {
-    const finish = plan.finish;
-    stages.push({ run: (ex) => finish(plan, ex), settle: answered });
+/** The phases, and the two places in them the stages are built around. */
+class PhaseOrder {
+  /** The last phase that can answer early (a gate): a body read "after the gates" comes after it. */
+  readonly lastGate: number;
+  /** The handler runs after every before-phase, ahead of the first after-phase. */
+  readonly handlerAt: number;
+
+  constructor(readonly phases: readonly PhaseInfo[]) {
+    this.lastGate = phases.findLastIndex((phase) => phase.earlyStatus !== undefined);
+    const firstAfter = phases.findIndex((phase) => phase.when === 'after');
+    this.handlerAt = firstAfter === -1 ? phases.length : firstAfter;
   }
-  const interceptors = plan.chain.interceptor;
-  const wrapped = interceptors.length === 0 ? stages : [aroundStage(interceptors, stages, !send)];
-  return send ? [...wrapped, send] : wrapped;
+}
+
+/** How a phase's step result is settled: a stop or a block answers at once, the others go on. */
+const SETTLE: Record<PhaseInfo['role'], Stage['settle']> = {
+  middleware: settleMiddleware,
+  guard: settleGuard,
+  interceptor: proceed,
+  preInterceptor: proceed,
+  postInterceptor: proceed,
+};
+
+/**
+ * The stages of the phases from `from` on, built in the order src/model/lifecycle-phases.ts gives:
+ * a before- or after-phase runs its steps; an around-phase wraps every stage after it (a route
+ * without around-interceptors keeps the plain stages, and the synchronous path). Stream routes
+ * answer in their finish, so they run no after-phase.
+ */
+function phaseStages(plan: RoutePlan, order: PhaseOrder, from: number, body: Stage): Stage[] {
+  const { phases, handlerAt, lastGate } = order;
+  const stages: Stage[] = [];
+  for (let index = from; index < phases.length; index++) {
+    const phase = phases[index] as PhaseInfo;
+    if (index === handlerAt) stages.push(...finishStages(plan));
+    const steps = plan.chain[phase.role];
+    if (phase.when === 'around') {
+      const inner = phaseStages(plan, order, index + 1, body);
+      return [...stages, ...(steps.length === 0 ? inner : [aroundStage(steps, inner, plan.kind !== 'http')])];
+    }
+    if (phase.when === 'after' && plan.kind !== 'http') continue;
+    const settle = SETTLE[phase.role];
+    for (const step of steps) stages.push({ run: (ex) => step.run(ex), settle });
+    if (index === lastGate && plan.bodyTiming === 'afterGates') stages.push(body);
+  }
+  if (handlerAt === phases.length) stages.push(...finishStages(plan));
+  return stages;
+}
+
+/** The handler: an HTTP route's keeps its value for the after-phases; a stream route's answers. */
+function finishStages(plan: RoutePlan): Stage[] {
+  if (plan.kind === 'http') return [handlerStage(plan)];
+  const finish = plan.finish;
+  return finish === undefined ? [] : [{ run: (ex) => finish(plan, ex), settle: answered }];
 }
 
 /**
@@ -196,12 +229,12 @@ function lowerCaseKeys(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 }
 
 /**
- * The finish of plain HTTP routes as stages: handler, post-interceptors (reversed); `sendStage`
- * serializes what they left. Without a context the handler's stage answers at once; `plan.inspect` (dev mode) sees the value first.
+ * The handler of a plain HTTP route. Without a context it answers at once; else its value goes to
+ * `ctx.response.body` for the after-phases and `sendStage`. `plan.inspect` (dev mode) sees it first.
  */
-function httpFinishStages(plan: RoutePlan): Stage[] {
+function handlerStage(plan: RoutePlan): Stage {
   const inspect = plan.inspect;
-  const handler: Stage = {
+  return {
     run: plan.invokeHandler,
     settle: (ex, value) => {
       if (inspect !== undefined) inspect(value);
@@ -214,11 +247,6 @@ function httpFinishStages(plan: RoutePlan): Stage[] {
       return false;
     },
   };
-  const post = plan.chain.postInterceptor.map((step): Stage => ({
-    run: (ex) => step.run(ex),
-    settle: proceed,
-  }));
-  return [handler, ...post];
 }
 
 /** Answers with `ctx.response` as the handler, post- and around-interceptors left it. */
