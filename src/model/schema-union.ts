@@ -62,7 +62,7 @@ function shapeOf(schema: JsonSchema, lookup: ComponentLookup, depth: number): Sh
   return values ? { kind, values } : { kind };
 }
 
-/** Unknown shapes (no type, nullable, a recursive placeholder) are assumed to overlap. */
+/** Unknown shapes (no type, several types, a recursive placeholder) are assumed to overlap. */
 function overlap(a: Shape | undefined, b: Shape | undefined): boolean {
   if (!a || !b) return true;
   if (a.kind !== b.kind) return false;
