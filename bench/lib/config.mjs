@@ -12,7 +12,7 @@ const DEFAULTS = {
   parts: ['http', 'analyzer', 'streams'],
   pin: true, // taskset: server on one core, load generator on the other
   cpuProf: null, // servers (comma-separated) run with --cpu-prof in every scenario
-  svc: 'dist', // 'dist': this checkout's dist/; 'head': the last commit, built apart
+  svc: 'dist', // 'dist': this checkout's dist/; 'head': the last commit, built apart; else a built package's dir
   wsConnections: 10000, // WebSocket connections opened against one server process
 };
 
@@ -76,6 +76,7 @@ export const HELP = `usage: npm run bench -- [flags]
   --parts a,b             which benches: http,analyzer,streams (default all)
   --no-pin                do not pin server and load generator to separate cores
   --ws-connections N      WebSocket connections held open per server (default ${DEFAULTS.wsConnections})
-  --svc dist|head         measure this checkout's dist/ (default) or the last commit built apart
+  --svc dist|head|DIR     measure this checkout's dist/ (default), the last commit built apart,
+                          or a package built elsewhere (DIR holds its dist/)
   --cpu-prof a,b          run these servers with --cpu-prof (results/<server>-<scenario>.cpuprofile)
 Each flag also reads from BENCH_<FLAG> in the environment (BENCH_DURATION=5).`;

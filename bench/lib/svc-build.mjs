@@ -4,9 +4,11 @@
 // `--svc dist` (default) measures this checkout's dist/ (running `npm run build` if it is
 // missing). `--svc head` exports the last commit into bench/build/svc-head and builds it there,
 // so a run measures exactly a commit, whatever is half-edited in the working tree.
+// `--svc <dir>` measures a package built elsewhere (a directory holding its dist/), so two
+// snapshots (before and after a change) can be measured with the same harness.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svcRoutesSource } from './gen-routes.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -61,9 +63,17 @@ function gitHead() {
   return sh('git', ['-C', repoDir, 'rev-parse', '--short', 'HEAD']).trim();
 }
 
+function prebuilt(dir) {
+  if (!existsSync(join(dir, 'dist', 'index.js')) || !existsSync(join(dir, 'dist', 'cli', 'main.js')))
+    throw new Error(`--svc ${dir}: no built svc there (dist/index.js and dist/cli/main.js)`);
+  return { dir, commit: `${dir} (prebuilt)` };
+}
+
 /** The svc package to measure: `{ dir, commit }`, built once per run. */
 export function svcPackageFor(config) {
-  svcPackage ??= config?.svc === 'head' ? buildHead() : buildWorkingTree();
+  const choice = config?.svc ?? 'dist';
+  svcPackage ??=
+    choice === 'head' ? buildHead() : choice === 'dist' ? buildWorkingTree() : prebuilt(resolve(choice));
   return svcPackage;
 }
 

@@ -11,6 +11,8 @@ export interface CliOptions {
   host?: string;
   port?: number;
   workers: number;
+  /** `--tls-key` / `--tls-cert` (absolute): HTTPS and HTTP/2 for `dev` and `start`, always both. */
+  tls?: { key: string; cert: string };
 }
 
 export type ParsedCommand =
@@ -36,8 +38,18 @@ export function parseCommandLine(argv: readonly string[], cwd = process.cwd()): 
       ...(values.host !== undefined && { host: values.host }),
       ...(values.port !== undefined && { port: parseInteger('--port', values.port, 0, 65535) }),
       workers: values.workers === undefined ? 1 : parseInteger('--workers', values.workers, 1, 1024),
+      ...tlsFiles(values['tls-key'], values['tls-cert'], cwd),
     },
   };
+}
+
+/** Both files or neither: a key alone would serve nothing. */
+function tlsFiles(key: string | undefined, cert: string | undefined, cwd: string): Pick<CliOptions, 'tls'> {
+  if (key === undefined && cert === undefined) return {};
+  if (key === undefined || cert === undefined || key === '' || cert === '') {
+    throw new CliError('--tls-key and --tls-cert go together: give both files', EXIT_USAGE);
+  }
+  return { tls: { key: resolve(cwd, key), cert: resolve(cwd, cert) } };
 }
 
 function parseOrThrow(argv: readonly string[]) {
@@ -51,6 +63,8 @@ function parseOrThrow(argv: readonly string[]) {
         host: { type: 'string' },
         port: { type: 'string', short: 'p' },
         workers: { type: 'string', short: 'w' },
+        'tls-key': { type: 'string' },
+        'tls-cert': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },

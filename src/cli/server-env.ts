@@ -1,4 +1,8 @@
-/** The environment of a server process: HOST / PORT from the flags (they win), else inherited. */
+/**
+ * The environment of a server process: HOST / PORT and SVC_TLS_KEY / SVC_TLS_CERT from the flags
+ * (they win), else inherited.
+ */
+import { TLS_CERT_ENV, TLS_KEY_ENV } from '../runtime/http/tls/sources.js';
 import type { CliOptions } from './args.js';
 
 export interface ServerEnvDefaults {
@@ -11,5 +15,9 @@ export function serverEnv(options: CliOptions, defaults: ServerEnvDefaults): Nod
   env.NODE_ENV ??= defaults.nodeEnv;
   if (options.host !== undefined) env.HOST = options.host;
   if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.tls !== undefined) {
+    env[TLS_KEY_ENV] = options.tls.key;
+    env[TLS_CERT_ENV] = options.tls.cert;
+  }
   return env;
 }

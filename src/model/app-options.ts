@@ -61,6 +61,25 @@ export interface HealthOptions {
   checkTimeoutMs?: number;
 }
 
+/**
+ * HTTPS on the app's port (docs/production.md, "TLS and HTTP/2"). Statically the key and the
+ * certificate are file paths (relative to the project root): the model never carries a key.
+ */
+export interface TlsOptions {
+  /** The PEM private key file. `SVC_TLS_KEY` stands for it between createApp and `@App`. */
+  key?: string;
+  /** The PEM certificate (chain) file. `SVC_TLS_CERT` stands for it between createApp and `@App`. */
+  cert?: string;
+  /** HTTP/2 beside HTTP/1.1, chosen per connection by ALPN. Default true. */
+  http2?: boolean;
+}
+
+/** `tls` as `createApp` takes it: a key or certificate may also be the PEM text, or its bytes. */
+export interface RuntimeTlsOptions extends Omit<TlsOptions, 'key' | 'cert'> {
+  key?: string | Uint8Array;
+  cert?: string | Uint8Array;
+}
+
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
 export interface StaticAppOptions {
   /** Dev mode: stack traces in 500 bodies, response-schema warnings. */
@@ -89,6 +108,8 @@ export interface StaticAppOptions {
   shutdownGraceMs?: number;
   /** Liveness and readiness endpoints (given as a whole); `false` turns both off. */
   health?: HealthOptions | false;
+  /** HTTPS (and HTTP/2) with this key and certificate, merged key by key; `false` serves plain HTTP. */
+  tls?: TlsOptions | false;
   /** How the analyzer names operations that have no `@ApiOperationId` (not a `createApp` option). */
   operationIds?: OperationIdRule;
   /** OpenTelemetry spans and metrics of each request, when the app has `@opentelemetry/api`; `false` turns them off. */
@@ -265,6 +286,29 @@ function isHealthOptions(value: unknown): boolean {
   });
 }
 
+/** A file path, never the PEM text itself (that would put the key in the app model). */
+const isPemFilePath = (value: unknown): boolean =>
+  typeof value === 'string' && value !== '' && !value.startsWith('-----BEGIN');
+/** What createApp takes beyond a path: the PEM text, as a string or bytes. */
+const isPem = (value: unknown): boolean =>
+  value instanceof Uint8Array || (typeof value === 'string' && value.startsWith('-----BEGIN'));
+const TLS_KEYS: Record<keyof TlsOptions, (value: unknown) => boolean> = {
+  key: isPemFilePath,
+  cert: isPemFilePath,
+  http2: (value) => typeof value === 'boolean',
+};
+
+/** `false`, or known keys with valid values; `runtime` admits PEM text and bytes for key and cert. */
+export function isTlsOptions(value: unknown, runtime = false): boolean {
+  if (value === false) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = TLS_KEYS[key as keyof TlsOptions] as ((v: unknown) => boolean) | undefined;
+    if (check === undefined) return false;
+    return field === undefined || check(field) || (runtime && key !== 'http2' && isPem(field));
+  });
+}
+
 export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
   dev: {
     expected: 'true or false',
@@ -349,6 +393,15 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
       document: false,
       checkTimeoutMs: DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
     },
+  },
+  tls: {
+    expected: 'false or { key?: a PEM file path, cert?: a PEM file path, http2?: boolean }',
+    isValidStatic: (value) => isTlsOptions(value),
+    runtimeOnly: {
+      expected: 'tls with key or cert given as PEM text or bytes',
+      isValid: (value) => isTlsOptions(value, true),
+    },
+    default: false,
   },
   telemetry: {
     expected: 'true or false',

@@ -138,6 +138,10 @@ export const ERROR_CODES = {
     title: 'Invalid option value',
     when: 'An app option has a value of the wrong kind (a function in `@App` or `svc.config.json`, a negative `bodyLimit`).',
   },
+  SVC_ERR_TLS_CREDENTIALS: {
+    title: 'TLS key or certificate unusable',
+    when: 'The TLS key or certificate cannot be read or used (no such file, not PEM, or a key that does not match the certificate); the message names which and where it was given.',
+  },
   SVC_ERR_DUPLICATE_ROUTE: {
     title: 'Duplicate route',
     when: 'Two handlers answer the same method on the same path shape.',

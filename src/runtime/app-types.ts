@@ -1,8 +1,10 @@
 /** The public shape of a running app, shared by `createApp`, the CLI and `svcjs/testing`. */
 import type { Server } from 'node:http';
+import type { Server as TlsServer } from 'node:tls';
 import type { AppModel } from '../model/app-model.js';
 import type {
   CorsOptions,
+  RuntimeTlsOptions,
   StaticAppOptions,
   StaticLogOption,
   WebSocketOptions,
@@ -17,9 +19,11 @@ export type LogOption = StaticLogOption | ((line: string) => void);
  * come from the one option table; each given here wins over `@App` and `svc.config.json`.
  * `operationIds` is not among them: it names what the analysis writes, not how the app runs.
  */
-export interface CreateAppOptions extends Omit<StaticAppOptions, 'log' | 'cors' | 'operationIds'> {
+export interface CreateAppOptions extends Omit<StaticAppOptions, 'log' | 'cors' | 'operationIds' | 'tls'> {
   /** CORS; the origin may be a function here (and in `@App`). */
   cors?: CorsOptions | false;
+  /** HTTPS and HTTP/2; the key and certificate may also be PEM text or bytes here. */
+  tls?: RuntimeTlsOptions | false;
   /** The app model, or the path of its JSON file. Default: `<root>/.svc/app-model.json`. */
   model?: AppModel | string;
   /** Directory the model's module paths are relative to. Default: the root (or the model file's directory). */
@@ -94,8 +98,11 @@ export interface SvcApp {
   readonly model: AppModel;
   /** The route table, for printing. */
   readonly routes: readonly RouteInfo[];
-  /** The node:http server (created lazily by listen). */
-  readonly server: Server | undefined;
+  /**
+   * The node:http server (created lazily by listen); with the `tls` option Node's HTTP/2 server
+   * (or its HTTPS server, with `http2: false`).
+   */
+  readonly server: Server | TlsServer | undefined;
   /** Starts listening; resolves with the bound address. Host/port default to the model's, then HOST/PORT. */
   listen(options?: ListenOptions): Promise<{ host: string; port: number; url: string }>;
   /**

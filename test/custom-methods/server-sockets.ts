@@ -2,13 +2,12 @@
  * The server side of every connection a test server accepts, so a test can wait until the
  * server has read what the client sent: that is what makes two writes two reads, without sleeping.
  */
-import type { Server } from 'node:http';
 import type net from 'node:net';
 
 export class ServerSockets {
   private readonly sockets: net.Socket[] = [];
 
-  constructor(server: Server) {
+  constructor(server: net.Server) {
     server.on('connection', (socket: net.Socket) => this.sockets.push(socket));
   }
 

@@ -64,6 +64,14 @@ describe('path parameters on the wire', () => {
     assert.deepEqual(body, { a: 'x!' });
   });
 
+  it('sends headers set on ctx.response under names a plain object inherits, and inherits none', async () => {
+    const { status, headers, body } = await get('/api/ids/headers/5');
+    assert.equal(status, 200);
+    assert.equal(headers.get('constructor'), 'c');
+    assert.equal(headers.get('__proto__'), 'p');
+    assert.deepEqual(body, { a: '5', b: 'undefined constructor,__proto__' });
+  });
+
   it('answers 400 for a malformed escape in a parameter the handler does not bind, then serves', async () => {
     const bad = await get('/api/p/%E0%A4%A/only-b/ok');
     assert.equal(bad.status, 400);

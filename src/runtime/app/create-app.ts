@@ -35,6 +35,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const loader = new ModuleLoader(new ModuleLocator(baseDir, compile), options.modules);
   const joined = joinModel(model, await loader.loadAll(model));
   const settings = resolveSettings(options, model, joined.appRecord?.app);
+  // Read and checked now, so a bad key stops start-up; the TLS modules load only when it is on.
+  const secure =
+    settings.tls &&
+    (await import('../http/tls/index.js')).secureServerFactory(
+      settings.tls,
+      resolve(options.root ?? process.cwd()),
+    );
   const pubsub = new AppPubSub({ ...settings.pubsub, log: settings.log });
   const container = new Container(
     joined.appRecord?.app?.providers ?? [],
@@ -99,12 +106,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
         log: settings.log,
         methods: routes.map((route) => route.method),
         bodyLimit: settings.bodyLimit,
+        secure,
         requestLog: withoutProbes(
           createRequestLog(settings.requestLog, settings.dev, telemetry?.logFields),
           settings.health,
         ),
       });
-      return listenOn(handle.server, host, port);
+      return listenOn(handle, host, port);
     },
     async close() {
       // First, so a probe that still reaches the server tells its load balancer to stop sending.

@@ -1,7 +1,9 @@
 /**
  * The node:http server around the request handler: WebSocket upgrades go through the same
  * handler (route lookup and lifecycle) before the streams code accepts them; requests Node's
- * parser rejects are answered with a 400 problem.
+ * parser rejects are answered with a 400 problem. With the `tls` option it is the TLS server of
+ * src/runtime/http/tls instead (HTTP/2 and HTTP/1.1 on one port), whose HTTP/1.1 connections
+ * emit the same events, so everything below is installed on it alike.
  */
 import {
   createServer,
@@ -12,21 +14,29 @@ import {
 } from 'node:http';
 import type { ShutdownReport, WebSocketOptions } from '../app-types.js';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Server as TlsServer } from 'node:tls';
 import { frameworkProblem, PROBLEM_CONTENT_TYPE, type Problem } from '../errors/problem.js';
 import { deferContinue } from '../http/body.js';
 import { installCustomMethodSupport, noteRequest } from '../http/custom-methods/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { InFlight } from '../http/in-flight.js';
 import type { RequestLogger } from '../http/request-log.js';
+import { http1Connections, type Connections } from '../http/tls/connections.js';
+import type { SecureServerFactory } from '../http/tls/index.js';
+import type { Serve } from '../http/tls/secure-server.js';
 import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
 import { installConnectAnswers } from './connect-requests.js';
 import type { RequestHandler } from './request-handler.js';
 
 export interface ServerHandle {
-  server: Server;
+  /** node:http's server, or with `tls` Node's HTTP/2 (or HTTPS) server. */
+  server: Server | TlsServer;
   webSockets: WebSocketSupport | undefined;
   inFlight: InFlight;
+  connections: Connections;
+  /** `https` with `tls`, else `http`: the scheme of the URL `listen` resolves with. */
+  scheme: 'http' | 'https';
 }
 
 export interface HttpServerOptions {
@@ -38,15 +48,46 @@ export interface HttpServerOptions {
   bodyLimit: number;
   /** One line per request served here (not for `inject`), or undefined for none. */
   requestLog: RequestLogger | undefined;
+  /** Makes the HTTPS (and HTTP/2) server of the `tls` option; undefined serves plain HTTP. */
+  secure: SecureServerFactory | undefined;
 }
 
 export function createHttpServer(rawHandler: RequestHandler, options: HttpServerOptions): ServerHandle {
   const inFlight = new InFlight();
   const handler = tracked(rawHandler, inFlight, options.requestLog);
-  const server = createServer((req, res) => {
+  const serveHttp1: Serve = (req, res) => {
     noteRequest(req);
     void handler(req, res);
-  });
+  };
+  // HTTP/2 streams: none of Node's HTTP/1.1 parser, so nothing for the custom methods to note.
+  const { server, http1, connections } =
+    options.secure === undefined
+      ? plainServer(serveHttp1)
+      : options.secure(serveHttp1, (req, res) => void handler(req, res));
+  installHttp1Events(http1, handler, options);
+  const webSockets = options.webSockets
+    ? installWebSocketSupport(http1, (req, res) => resolveUpgrade(handler, req, res), {
+        maxPayload: options.webSocket?.maxPayload,
+        pingIntervalMs: options.webSocket?.pingIntervalMs,
+        log: options.log,
+      })
+    : undefined;
+  return {
+    server,
+    webSockets,
+    inFlight,
+    connections,
+    scheme: options.secure === undefined ? 'http' : 'https',
+  };
+}
+
+function plainServer(serve: Serve): { server: Server; http1: Server; connections: Connections } {
+  const server = createServer(serve);
+  return { server, http1: server, connections: http1Connections(server) };
+}
+
+/** What node:http's server emits beside 'request' (so does the TLS server for its HTTP/1.1 connections). */
+function installHttp1Events(server: Server, handler: RequestHandler, options: HttpServerOptions): void {
   // With a listener Node no longer sends `100 Continue` by itself: the body reader sends it,
   // after middleware and guards passed, so a refused client never uploads its body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
@@ -60,14 +101,6 @@ export function createHttpServer(rawHandler: RequestHandler, options: HttpServer
     onOtherClientError: answerClientError,
   });
   installConnectAnswers(server, (req, res) => void handler(req, res));
-  const webSockets = options.webSockets
-    ? installWebSocketSupport(server, (req, res) => resolveUpgrade(handler, req, res), {
-        maxPayload: options.webSocket?.maxPayload,
-        pingIntervalMs: options.webSocket?.pingIntervalMs,
-        log: options.log,
-      })
-    : undefined;
-  return { server, webSockets, inFlight };
 }
 
 /** Counts the request in flight until it is answered, then writes its log line. */
@@ -128,10 +161,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 }
 
 export function listenOn(
-  server: Server,
+  handle: ServerHandle,
   host: string,
   port: number,
 ): Promise<{ host: string; port: number; url: string }> {
+  const server = handle.server;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -141,7 +175,7 @@ export function listenOn(
       resolve({
         host,
         port: address.port,
-        url: `http://${host.includes(':') ? urlHost : host}:${address.port}`,
+        url: `${handle.scheme}://${host.includes(':') ? urlHost : host}:${address.port}`,
       });
     });
   });
@@ -163,13 +197,13 @@ export async function closeServer(
   const inFlightAtStart = inFlight.size;
   const drained = inFlight.drain();
   handle.webSockets?.close();
-  server.closeIdleConnections();
+  handle.connections.closeIdle();
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
   const outcome = await Promise.race([drained.then(() => closed), graceOver]);
   const cut = outcome === 'late' ? inFlight.size : 0;
   if (outcome === 'late') {
-    server.closeAllConnections();
+    handle.connections.closeAll();
     handle.webSockets?.terminate();
     await closed;
   }

@@ -29,6 +29,7 @@ import {
 import type { CreateAppOptions, ListenOptions, LogOption } from '../app-types.js';
 import type { AppOptions } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
+import { tlsSources, type TlsSources } from '../http/tls/sources.js';
 
 export interface RuntimeSettings {
   dev: boolean;
@@ -50,6 +51,8 @@ export interface RuntimeSettings {
   shutdownGraceMs: number;
   /** The health endpoints (the option taken whole, its gaps filled), or undefined when off. */
   health: { live: string; ready: string; checkTimeoutMs: number } | undefined;
+  /** Where the TLS key and certificate come from (key by key), or undefined for plain HTTP. */
+  tls: TlsSources | undefined;
   /** Traces and metrics when `@opentelemetry/api` can be imported (src/runtime/telemetry). */
   telemetry: boolean;
 }
@@ -82,6 +85,7 @@ export function resolveSettings(
     compression: pick('compression') ?? true,
     shutdownGraceMs: pick('shutdownGraceMs') ?? DEFAULT_SHUTDOWN_GRACE_MS,
     health: resolveHealth(pick('health')),
+    tls: tlsSources(options.tls, model.options?.tls),
     telemetry: pick('telemetry') ?? DEFAULT_TELEMETRY,
   };
 }

@@ -153,10 +153,17 @@ class ContextState implements RequestContext {
 
 const NO_VALUES: readonly string[] = Object.freeze([]);
 
+/**
+ * The prototype of every `ctx.response.headers`: empty and frozen, so the record inherits nothing
+ * (a header named `__proto__` is just a key) and, unlike `Object.create(null)`, stays a fast
+ * object: copying a dictionary-mode record into each answer's headers cost ~0.1 µs even empty.
+ */
+const HEADERS_PROTOTYPE: object = Object.freeze(Object.create(null) as object);
+
 /** `ctx.response`: the status, headers and body that will be sent. */
 export class ResponseState implements ResponseView {
   body: unknown = undefined;
-  readonly headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
+  readonly headers: OutgoingHttpHeaders = Object.create(HEADERS_PROTOTYPE) as OutgoingHttpHeaders;
 
   constructor(
     public status: number,
