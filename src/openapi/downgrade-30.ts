@@ -206,16 +206,18 @@ function orNull30(original: JsonSchema, schema: JsonSchema, downgrade: Downgrade
     if (ANNOTATIONS.has(key)) outside[key] = value;
     else inner[key as 'description'] = value as string;
   }
-  const members = Object.keys(inner).length === 1 ? (inner.anyOf ?? inner.oneOf) : undefined;
-  const keyword = members && inner.oneOf ? 'oneOf' : 'anyOf';
-  const union = {
-    [keyword]: [...(members?.map(downgrade) ?? anyOfMembers(downgrade(inner))), nullSchema30()],
-  };
+  const union = withNullMember(downgrade(inner));
   const annotationsFirst = ANNOTATIONS.has(Object.keys(original)[0] ?? '');
   return (annotationsFirst ? { ...outside, ...union } : { ...union, ...outside }) as Schema30;
 }
 
-/** The members a schema stands for inside an `anyOf`: its own when it is a lone `anyOf` (several types). */
-function anyOfMembers(schema: Schema30): Schema30[] {
-  return Object.keys(schema).length === 1 && schema.anyOf ? schema.anyOf : [schema];
+/**
+ * A lone `anyOf`/`oneOf` (a union, or several types said as one) with the null schema as one more
+ * member; anything else as `anyOf` of itself and the null schema.
+ */
+function withNullMember(schema: Schema30): Schema30 {
+  const lone = Object.keys(schema).length === 1;
+  if (lone && schema.oneOf) return { oneOf: [...schema.oneOf, nullSchema30()] };
+  if (lone && schema.anyOf) return { anyOf: [...schema.anyOf, nullSchema30()] };
+  return { anyOf: [schema, nullSchema30()] };
 }
