@@ -36,7 +36,7 @@ export class FixtureProcess {
       redisUrl,
       ...(commandTimeoutMs ? [String(commandTimeoutMs)] : []),
     ];
-    const env = { ...process.env, NODE_ENV: 'test' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
     // A child of `node --test` would otherwise report to the parent's test runner.
     delete env.NODE_TEST_CONTEXT;
     const server = new FixtureProcess(spawn(process.execPath, args, { cwd: REPO, env }));

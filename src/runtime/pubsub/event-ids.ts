@@ -13,9 +13,10 @@
  */
 import { randomBytes } from 'node:crypto';
 
-const LOCAL_ID = /^([0-9a-z]{8})\.(\d{1,15})$/;
+/** Numbers as svc and Redis write them: no leading zeros (comparing ids compares their digits). */
+const LOCAL_ID = /^([0-9a-z]{8})\.(0|[1-9]\d{0,14})$/;
 /** Milliseconds within Number's exact range; the sequence as Redis allows it (an unsigned 64-bit integer). */
-const REDIS_ID = /^(\d{1,15})-(\d{1,20})$/;
+const REDIS_ID = /^(0|[1-9]\d{0,14})-(0|[1-9]\d{0,19})$/;
 
 /** Orders two positions of one topic: negative when `a` comes first. */
 export type Compare = (a: string, b: string) => number;
@@ -46,16 +47,32 @@ export function isEventId(id: string): boolean {
   return LOCAL_ID.test(id) || REDIS_ID.test(id);
 }
 
-/** Compares two Redis stream ids, milliseconds first, then sequence (digit strings, so 64-bit safe). */
+/**
+ * Compares two Redis stream ids, milliseconds first, then sequence (digit strings, so 64-bit
+ * safe). It runs for every message and subscriber, so it neither splits nor allocates.
+ */
 export const compareRedisIds: Compare = (a, b) => {
-  const [aMs = '', aSeq = ''] = a.split('-');
-  const [bMs = '', bSeq = ''] = b.split('-');
-  return compareDigits(aMs, bMs) || compareDigits(aSeq, bSeq);
+  const aDash = a.indexOf('-');
+  const bDash = b.indexOf('-');
+  return (
+    compareDigits(a, 0, aDash, b, 0, bDash) || compareDigits(a, aDash + 1, a.length, b, bDash + 1, b.length)
+  );
 };
 
-function compareDigits(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
+/**
+ * Compares two local ids of one epoch (the history checked both are its own): by their counts,
+ * the digits after the eight-character epoch and its dot.
+ */
+export const compareLocalIds: Compare = (a, b) => compareDigits(a, 9, a.length, b, 9, b.length);
+
+/** Compares the unsigned integers written in `a[aFrom, aTo)` and `b[bFrom, bTo)` (no leading zeros). */
+function compareDigits(a: string, aFrom: number, aTo: number, b: string, bFrom: number, bTo: number): number {
+  if (aTo - aFrom !== bTo - bFrom) return aTo - aFrom - (bTo - bFrom);
+  for (let i = 0; i < aTo - aFrom; i++) {
+    const difference = a.charCodeAt(aFrom + i) - b.charCodeAt(bFrom + i);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /** The milliseconds of a Redis id. */

@@ -4,22 +4,30 @@
  *
  * Bounds, all applied when an event is added or read, so no timer runs:
  * - `events` per topic and `maxAgeMs` (the topic's retention policy);
- * - `retainedBytes` for the whole process (JSON text length): past it, the topics published least
- *   recently lose their oldest events first. Topics are kept in a Map in the order of their last
- *   publish, so the least recent is always the first; its events are also the first to age, so
- *   each add drops the aged events at the front of that order as well.
+ * - `retainedBytes` for the whole process (JSON text length, plus MESSAGE_COST per message and
+ *   RING_COST per topic): past it, the topics published least recently lose their oldest events
+ *   first. Topics are kept in a Map in the order of their last publish, so the least recent is
+ *   always the first; its events are also the first to age, so each add drops the aged events at
+ *   the front of that order as well.
  *
  * A reader that asks for events after a position this history no longer holds is told so (a
  * gap): each ring remembers the newest sequence number it dropped, and a ring dropped whole leaves
  * that number behind (for the last `MAX_DROPPED` such topics, then in one watermark shared by all
  * topics), so when in doubt the answer is a gap rather than a silent loss.
  */
-import { localId, localSeq, newEpoch, type Compare } from './event-ids.js';
+import { compareLocalIds, localId, localSeq, newEpoch, type Compare } from './event-ids.js';
 import type { Retention, RetentionPolicy } from './retention.js';
 import type { HistoryPage, TopicHistory } from './transport.js';
 
 /** Topics whose ring was dropped whole and whose last dropped number is remembered one by one. */
 const MAX_DROPPED = 10_000;
+/**
+ * What a retained message costs beyond its text (its number, time and array slots, the string's
+ * header) and what a topic's ring costs, counted against `retainedBytes` so that many small
+ * messages, or many topics, are bounded as well as large ones.
+ */
+export const MESSAGE_COST = 64;
+export const RING_COST = 256;
 
 /** One topic's retained events: parallel arrays from `start`, oldest first. */
 class Ring {
@@ -44,7 +52,7 @@ class Ring {
 
   /** Drops the oldest event; returns its size. */
   shift(): number {
-    const bytes = (this.texts[this.start] as string).length;
+    const bytes = (this.texts[this.start] as string).length + MESSAGE_COST;
     this.droppedUpTo = this.seqs[this.start] as number;
     this.start++;
     // Compact once half the arrays are dropped events: shifting each time would be quadratic.
@@ -87,7 +95,8 @@ export class LocalHistory implements TopicHistory {
     private readonly now: () => number = Date.now,
   ) {}
 
-  readonly compare: Compare = (a, b) => (localSeq(a, this.epoch) ?? 0) - (localSeq(b, this.epoch) ?? 0);
+  /** Only ever given ids this history owns (`owns` vets those from outside). */
+  readonly compare: Compare = compareLocalIds;
 
   owns(id: string): boolean {
     return localSeq(id, this.epoch) !== undefined;
@@ -103,7 +112,7 @@ export class LocalHistory implements TopicHistory {
     ring.seqs.push(seq);
     ring.texts.push(text);
     ring.times.push(time);
-    this.bytes += text.length;
+    this.bytes += text.length + MESSAGE_COST;
     while (ring.size > policy.events) this.bytes -= ring.shift();
     this.trimAged(topic, ring, time);
     this.expire(time);
@@ -140,6 +149,7 @@ export class LocalHistory implements TopicHistory {
     if (ring === undefined) {
       ring = new Ring(policy, this.droppedOf(topic));
       this.dropped.delete(topic);
+      this.bytes += RING_COST;
     }
     ring.policy = policy;
     this.rings.delete(topic);
@@ -170,6 +180,7 @@ export class LocalHistory implements TopicHistory {
   /** Forgets an empty ring, remembering the newest number it dropped. */
   private drop(topic: string, ring: Ring): void {
     this.rings.delete(topic);
+    this.bytes -= RING_COST;
     this.dropped.set(topic, ring.droppedUpTo);
     if (this.dropped.size <= MAX_DROPPED) return;
     const [forgotten, upTo] = this.dropped.entries().next().value as [string, number];

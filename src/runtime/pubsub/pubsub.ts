@@ -132,6 +132,8 @@ export class PubSub {
       return subscription;
     }
     entry.subscribers.add(subscription as TopicSubscription<unknown>);
+    // A topic that keeps nothing cannot resume; an id of svc's means the client expected it to.
+    if (history === undefined && after !== undefined && isEventId(after)) subscription.onGap?.(after);
     const started = history && this.begin(subscription as TopicSubscription<unknown>, entry, history, after);
     subscription.setReady(started ?? entry.listening);
     return subscription;
@@ -245,10 +247,13 @@ export class PubSub {
    * that knows where it stands holds the live messages and catches up from the history.
    */
   private readonly missed = (): void => {
-    for (const entry of this.topics.values())
+    for (const entry of this.topics.values()) {
+      // What was missed is newer: a new subscriber reads the head again rather than start before it.
+      entry.head = undefined;
       for (const subscription of entry.subscribers)
         if ((subscription.holding || subscription.resumable) && subscription.hold(true))
           void catchUp(subscription, this.source());
+    }
   };
 
   private source(): CatchUpSource {
