@@ -18,7 +18,7 @@ export async function runBuild(options: CliOptions): Promise<number> {
   writeBuildInfo(root, compiled.entry);
   const where = (path: string) => toPosix(relative(root, path)) || '.';
   process.stdout.write(
-    `svc: wrote .svc/svc_swagger/swagger.json and .svc/svc_swagger/swagger.yaml\n` +
+    `svc: wrote .svc/svc_swagger/ (swagger, openapi-3.1 and openapi-3.2, each .json and .yaml)\n` +
       `svc: wrote the typed client .svc/client.ts\n` +
       `svc: compiled ${compiled.emitted} file(s) into ${where(compiler.outDir)} ` +
       `(${Math.round(run.milliseconds)} ms analysis and spec, ${Math.round(run.typeCheckMilliseconds)} ms type check, ` +

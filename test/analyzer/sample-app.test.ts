@@ -41,7 +41,7 @@ describe('sample app', () => {
   });
 
   it('writes the top-level keys in the canonical order', () => {
-    assert.deepEqual(Object.keys(document), ['openapi', 'info', 'servers', 'paths', 'components']);
+    assert.deepEqual(Object.keys(document), ['openapi', 'info', 'servers', 'tags', 'paths', 'components']);
   });
 
   it('takes a summary and description from the method JSDoc unless @ApiSummary/@ApiDescription say otherwise', () => {

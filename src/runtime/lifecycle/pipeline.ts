@@ -93,7 +93,11 @@ class PhaseOrder {
   readonly handlerAt: number;
 
   constructor(readonly phases: readonly PhaseInfo[]) {
-    this.lastGate = phases.findLastIndex((phase) => phase.earlyStatus !== undefined);
+    // (No `findLastIndex`: apps may compile svc's sources with an ES2022 lib.)
+    this.lastGate = phases.reduce(
+      (last, phase, index) => (phase.earlyStatus === undefined ? last : index),
+      -1,
+    );
     const firstAfter = phases.findIndex((phase) => phase.when === 'after');
     this.handlerAt = firstAfter === -1 ? phases.length : firstAfter;
   }
