@@ -398,7 +398,7 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     expected: 'false or { key?: a PEM file path, cert?: a PEM file path, http2?: boolean }',
     isValidStatic: (value) => isTlsOptions(value),
     runtimeOnly: {
-      expected: 'tls with key or cert given as PEM text or bytes',
+      expected: 'a key or certificate as PEM text or bytes',
       isValid: (value) => isTlsOptions(value, true),
     },
     default: false,

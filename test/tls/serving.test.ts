@@ -178,26 +178,31 @@ async function tickState(): Promise<{ open: number; ended: number }> {
   };
 }
 
-test('HTTP/2: SSE events arrive one by one, and the stream ends when the client cancels', async () => {
-  const before = await tickState();
-  const stream = session.request({ ':path': '/api/things/ticks' });
-  const [headers] = (await once(stream, 'response')) as [Record<string, unknown>];
-  assert.equal(headers[':status'], 200);
-  assert.equal(headers['content-type'], 'text/event-stream; charset=utf-8');
-  assert.equal(headers.connection, undefined);
-  const events = eventReader(stream);
-  // Each event exists only once the test asked for it, after it read the one before.
-  for (const n of [1, 2, 3]) {
-    await tick(n);
-    assert.equal(await events.next(), JSON.stringify({ tick: n }));
-  }
-  cancel(stream);
-  await once(stream, 'close');
-  // The handler's `finally` ran: no stream of this test is open any more.
-  let state = await tickState();
-  while (state.ended === before.ended) state = await tickState();
-  assert.deepEqual(state, { open: before.open, ended: before.ended + 1 });
-});
+// Bounded: a stream that outlived its client would keep this test polling forever.
+test(
+  'HTTP/2: SSE events arrive one by one, and the stream ends when the client cancels',
+  { timeout: 60_000 },
+  async () => {
+    const before = await tickState();
+    const stream = session.request({ ':path': '/api/things/ticks' });
+    const [headers] = (await once(stream, 'response')) as [Record<string, unknown>];
+    assert.equal(headers[':status'], 200);
+    assert.equal(headers['content-type'], 'text/event-stream; charset=utf-8');
+    assert.equal(headers.connection, undefined);
+    const events = eventReader(stream);
+    // Each event exists only once the test asked for it, after it read the one before.
+    for (const n of [1, 2, 3]) {
+      await tick(n);
+      assert.equal(await events.next(), JSON.stringify({ tick: n }));
+    }
+    cancel(stream);
+    await once(stream, 'close');
+    // The handler's `finally` ran: no stream of this test is open any more.
+    let state = await tickState();
+    while (state.ended === before.ended) state = await tickState();
+    assert.deepEqual(state, { open: before.open, ended: before.ended + 1 });
+  },
+);
 
 test("HTTP/2: a completely answered request's signal never aborts", async () => {
   for (let i = 0; i < 3; i++)
