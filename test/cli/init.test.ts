@@ -2,6 +2,8 @@
  * `svc init` end to end, as a new user runs it: svc packed with `npm pack`, a project written by
  * `svc init` in a temporary folder, `npm install` (svcjs from the tarball, the rest from the npm
  * cache or registry), `npm test`, and `npm run dev` serving the API and its reference page.
+ * The project's node_modules is seeded with this repository's packages first (seeded-modules.ts),
+ * so npm checks them against every range and unpacks only svcjs and what the seed lacks.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO, runCli } from './helpers.js';
+import { seedNodeModules } from './seeded-modules.js';
 
 interface Run {
   code: number | null;
@@ -106,6 +109,10 @@ describe('svc init', () => {
     const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
     pkg.dependencies.svcjs = `file:../${tarball}`;
     writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+    const svcPkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    seedNodeModules(REPO, project, Object.keys(svcPkg.dependencies));
 
     const install = await run('npm', ['install', '--prefer-offline'], project);
     assert.equal(install.code, 0, install.output);
