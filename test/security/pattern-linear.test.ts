@@ -39,7 +39,7 @@ describe(`${OVERLAPPING}, leading lookaheads and a backreference over a real soc
   let server: ServerProcess;
   let base: string;
   before(async () => {
-    server = startPatternServer(root);
+    server = await startPatternServer(root);
     base = await server.url(START_TIMEOUT);
   });
   after(() => server.stop());
