@@ -4,6 +4,7 @@
  * stops start-up (named), `http2: false`, and the HTTP/2 settings a client is told.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,14 +67,19 @@ test('createApp: file paths, PEM text and PEM bytes all serve HTTPS', async () =
   }
 });
 
-test('SVC_TLS_KEY and SVC_TLS_CERT serve HTTPS; createApp tls: false wins over them', async () => {
-  process.env.SVC_TLS_KEY = files.key;
-  process.env.SVC_TLS_CERT = files.cert;
+test('SVC_TLS_KEY and SVC_TLS_CERT (paths, or the PEM text) serve HTTPS; createApp tls: false wins over them', async () => {
   try {
-    const secure = await served({});
-    assert.match(secure.url, /^https:/);
-    assert.equal(await hello(secure.port), 200);
-    await secure.app.close();
+    for (const [key, cert] of [
+      [files.key, files.cert],
+      [readFileSync(files.key, 'utf8'), readFileSync(files.cert, 'utf8')],
+    ]) {
+      process.env.SVC_TLS_KEY = key;
+      process.env.SVC_TLS_CERT = cert;
+      const secure = await served({});
+      assert.match(secure.url, /^https:/);
+      assert.equal(await hello(secure.port), 200);
+      await secure.app.close();
+    }
     const plain = await served({ tls: false });
     assert.match(plain.url, /^http:/);
     assert.equal((await fetch(`${plain.url}/api/things/hello`)).status, 200);
@@ -98,6 +104,23 @@ test('a key that is not the certificate’s stops start-up', async () => {
     error.message,
     /^the TLS key \(given in createApp\) and certificate \(given in createApp\) cannot be used together: /,
   );
+});
+
+test('an encrypted key stops start-up (svc takes no passphrase)', async () => {
+  const encrypted = join(certificate.dir, 'encrypted.pem');
+  execFileSync('openssl', [
+    'pkey',
+    '-in',
+    files.key,
+    '-aes256',
+    '-passout',
+    'pass:secret',
+    '-out',
+    encrypted,
+  ]);
+  const error = await startError({ tls: { key: encrypted, cert: files.cert } });
+  assert.equal(error.code, 'SVC_ERR_TLS_CREDENTIALS');
+  assert.match(error.message, /^the TLS key \(given in createApp\) is not an unencrypted PEM private key: /);
 });
 
 test('a certificate given as the key, and a key as the certificate, stop start-up', async () => {

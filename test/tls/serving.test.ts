@@ -132,6 +132,23 @@ test('HTTP/2: unknown path 404 and malformed JSON 400, then the session still se
   assert.equal((await h2Request(session, { ':path': '/api/things/hello' })).status, 200);
 });
 
+test('HTTP/2: a body over the limit is 413 (declared or not); only its stream ends, the session serves on', async () => {
+  const body = JSON.stringify({ name: 'x'.repeat(1_100_000), count: 1 });
+  for (const length of [{ 'content-length': String(Buffer.byteLength(body)) }, {}]) {
+    const headers = {
+      ':method': 'POST',
+      ':path': '/api/things',
+      'content-type': 'application/json',
+      ...length,
+    };
+    const answer = await h2Request(session, headers, body);
+    assert.equal(answer.status, 413);
+    assert.equal(typeOf(answer.text), 'urn:svc:error:SVC_ERR_BODY_TOO_LARGE');
+    assert.equal(answer.headers.connection, undefined);
+  }
+  assert.equal((await h2Request(session, { ':path': '/api/things/hello' })).status, 200);
+});
+
 test('HTTP/2: Expect: 100-continue gets 100 before the body is sent', async () => {
   const stream = session.request(
     { ':method': 'POST', ':path': '/api/things', 'content-type': 'application/json', expect: '100-continue' },
@@ -208,6 +225,14 @@ test("HTTP/2: a completely answered request's signal never aborts", async () => 
   for (let i = 0; i < 3; i++)
     assert.equal((await h2Request(session, { ':path': '/api/things/quick' })).text, 'quick');
   assert.equal((await h2Request(session, { ':path': '/api/things/quick/aborted' })).text, '0');
+});
+
+test('HTTP/2: the health endpoints', async () => {
+  for (const path of ['/health/live', '/health/ready']) {
+    const answer = await h2Request(session, { ':path': path });
+    assert.deepEqual([answer.status, answer.text], [200, '{"status":"ok"}']);
+    assert.equal(answer.headers['cache-control'], 'no-store');
+  }
 });
 
 test('HTTP/2: the reference page and its files', async () => {
