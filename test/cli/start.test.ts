@@ -11,6 +11,7 @@ import {
   RunningCli,
   waitForListening,
 } from './helpers.js';
+import { buildCached } from '../support/cached-build.js';
 
 describe('svc start', () => {
   let root: string;
@@ -27,7 +28,7 @@ describe('svc start', () => {
 
   before(async () => {
     root = makeProject();
-    const build = await runCli(['build'], root);
+    const build = await buildCached(root);
     assert.equal(build.code, 0, build.stderr);
   });
   after(async () => {

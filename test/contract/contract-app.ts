@@ -6,8 +6,9 @@
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type SvcApp } from '../../src/testing/index.js';
-import { makeProject, REPO, removeProject, runCli, RunningCli, waitForListening } from '../cli/helpers.js';
+import { makeProject, REPO, removeProject, RunningCli, waitForListening } from '../cli/helpers.js';
 import type { OpenApiDoc } from './openapi-client.js';
+import { buildCached } from '../support/cached-build.js';
 
 export const CONTRACT_APP = join(REPO, 'test', 'fixtures', 'contract', 'app');
 export const BOOKSTORE = join(REPO, 'examples', 'bookstore');
@@ -27,7 +28,7 @@ export async function buildProject(source: string): Promise<BuiltProject> {
   // makeProject copies a directory named relative to test/fixtures/cli.
   const root = makeProject(join('..', '..', '..', source.slice(REPO.length + 1)));
   useInstalledSvc(root);
-  const build = await runCli(['build'], root);
+  const build = await buildCached(root);
   if (build.code !== 0) throw new Error(`svc build failed (${build.code}):\n${build.stdout}${build.stderr}`);
   const spec = join(root, '.svc', 'svc_swagger');
   const swaggerJsonText = readFileSync(join(spec, 'swagger.json'), 'utf8');

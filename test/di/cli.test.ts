@@ -11,10 +11,10 @@ import {
   makeProject,
   removeProject,
   request,
-  runCli,
   RunningCli,
   waitForListening,
 } from '../cli/helpers.js';
+import { buildCached } from '../support/cached-build.js';
 
 const SERVICES = `export class Clock {
   constructor(readonly now: string) {}
@@ -56,7 +56,7 @@ before(async () => {
   writeFileSync(join(root, 'src', 'services.ts'), SERVICES);
   writeFileSync(join(root, 'src', 'greetings.controller.ts'), GREETINGS_CONTROLLER);
   writeFileSync(join(root, 'src', 'app.ts'), APP);
-  const build = await runCli(['build'], root);
+  const build = await buildCached(root);
   assert.equal(build.code, 0, build.stderr);
 });
 after(() => removeProject(root));

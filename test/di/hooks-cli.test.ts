@@ -11,10 +11,10 @@ import {
   makeProject,
   removeProject,
   request,
-  runCli,
   RunningCli,
   waitForListening,
 } from '../cli/helpers.js';
+import { buildCached } from '../support/cached-build.js';
 
 /** The basic fixture's store, with hooks that print (the supervisor relays the server's output). */
 const STORE = `export interface Book {
@@ -52,7 +52,7 @@ let cli: RunningCli | undefined;
 before(async () => {
   root = makeProject();
   writeFileSync(join(root, 'src/book-store.ts'), STORE);
-  const build = await runCli(['build'], root);
+  const build = await buildCached(root);
   assert.equal(build.code, 0, build.stderr);
 });
 after(async () => {

@@ -10,11 +10,11 @@ import {
   FORBID_TYPESCRIPT,
   makeProject,
   removeProject,
-  runCli,
   RunningCli,
   waitForListening,
 } from '../cli/helpers.js';
 import { noteOfSize } from './project.js';
+import { buildCached } from '../support/cached-build.js';
 
 const NOTES_CONTROLLER = `import { Body, Controller, Post } from 'svcjs';
 
@@ -40,7 +40,7 @@ before(async () => {
     `import { App } from 'svcjs';\n\n@App({ prefix: '/api', unknownProperties: 'reject' })\nexport class FixtureApp {}\n`,
   );
   writeFileSync(join(root, 'svc.config.json'), JSON.stringify({ app: { bodyLimit: 64 } }));
-  const build = await runCli(['build'], root);
+  const build = await buildCached(root);
   assert.equal(build.code, 0, build.stderr);
 });
 after(() => removeProject(root));

@@ -9,17 +9,17 @@ import {
   makeProject,
   removeProject,
   request,
-  runCli,
   RunningCli,
   waitForListening,
 } from '../cli/helpers.js';
+import { buildCached } from '../support/cached-build.js';
 
 let root: string;
 let cli: RunningCli | undefined;
 
 before(async () => {
   root = makeProject();
-  const build = await runCli(['build'], root, 180_000);
+  const build = await buildCached(root, [], 180_000);
   assert.equal(build.code, 0, build.stderr);
 });
 after(async () => {

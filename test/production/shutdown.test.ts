@@ -11,7 +11,8 @@ import { Agent, get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import WebSocket from 'ws';
-import { makeProject, removeProject, runCli } from '../cli/helpers.js';
+import { makeProject, removeProject } from '../cli/helpers.js';
+import { buildCached } from '../support/cached-build.js';
 
 const IN_FLIGHT = 200;
 let root: string;
@@ -19,7 +20,7 @@ let root: string;
 before(async () => {
   root = makeProject('shutdown');
   // A generous bound: on a loaded machine the build (analysis, type check, emit) is slow.
-  const build = await runCli(['build'], root, 180_000);
+  const build = await buildCached(root, [], 180_000);
   assert.equal(build.code, 0, build.stderr);
 });
 after(() => removeProject(root));

@@ -18,10 +18,10 @@ import {
   RunningCli,
   makeProject,
   removeProject,
-  runCli,
   waitForListening,
 } from '../cli/helpers.js';
 import { runNode, ServerProcess } from './server-process.js';
+import { buildCached } from '../support/cached-build.js';
 
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const TSX_PATH = createRequire(join(REPO, 'package.json')).resolve('tsx');
@@ -121,7 +121,7 @@ describe('run modes: tsc + node, tsx, svc start', () => {
 
   before(async () => {
     root = makeProject('../run-modes/app');
-    const build = await runCli(['build'], root);
+    const build = await buildCached(root);
     assert.equal(build.code, 0, build.stderr);
   });
   after(async () => {

@@ -15,8 +15,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, RunningCli, runCli, waitForListening } from '../../cli/helpers.js';
+import { REPO, RunningCli, waitForListening } from '../../cli/helpers.js';
 import type { SpecDocument } from './spec-types.js';
+import { buildCached } from '../../support/cached-build.js';
 
 export interface BuiltApp {
   root: string;
@@ -50,7 +51,7 @@ function copyProject(source: string): string {
 
 export async function buildAndStart(source: string): Promise<BuiltApp> {
   const root = copyProject(source);
-  const build = await runCli(['build'], root, 120_000);
+  const build = await buildCached(root, [], 120_000);
   if (build.code !== 0) throw new Error(`svc build failed for ${source}:\n${build.stdout}\n${build.stderr}`);
   const document = JSON.parse(
     readFileSync(join(root, '.svc', 'svc_swagger', 'swagger.json'), 'utf8'),
