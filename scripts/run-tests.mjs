@@ -1,11 +1,18 @@
 // Collects every *.test.ts under the given roots (default: src and test) and runs them
-// with Node's own test runner, TypeScript loaded through tsx.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+// with Node's own test runner, TypeScript loaded through tsx. With SVC_TEST_DURATIONS=<file> it also
+// writes each file's wall time there, slowest first (scripts/test-durations.mjs).
+//
+// A full run (no roots given) first fills the createTestApp warm-start cache of every fixture
+// project, two processes side by side (scripts/warm-test-caches.ts says why); SVC_TEST_WARM=0
+// skips that, SVC_TEST_WARM=1 does it for a partial run too.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = process.argv.slice(2);
 const skipDirs = new Set(['node_modules', 'fixtures', '.svc', 'dist']);
+/** As many processes as the suite runs test files at once (SVC_TEST_CONCURRENCY overrides it). */
+const CONCURRENCY = Number(process.env.SVC_TEST_CONCURRENCY ?? 2);
 
 function collect(path, out) {
   if (statSync(path).isFile()) {
@@ -18,14 +25,60 @@ function collect(path, out) {
   return out;
 }
 
+/** A project createTestApp runs in place: its tsconfig maps `svcjs` to these sources. */
+function mapsSvcSources(dir) {
+  const tsconfig = join(dir, 'tsconfig.json');
+  return existsSync(tsconfig) && /"paths"\s*:\s*\{[^}]*"svcjs"/.test(readFileSync(tsconfig, 'utf8'));
+}
+
+function fixtureProjects(dir, out = []) {
+  if (mapsSvcSources(dir)) out.push(dir);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.svc') {
+      fixtureProjects(join(dir, entry.name), out);
+    }
+  }
+  return out;
+}
+
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test' },
+    });
+    child.on('close', (code) => resolve(code));
+  });
+}
+
+/** The projects dealt out round-robin to the warming processes, which run side by side. */
+async function warmTestCaches() {
+  const projects = ['test/fixtures', 'examples'].flatMap((dir) => fixtureProjects(dir)).sort();
+  const shares = Array.from({ length: CONCURRENCY }, (_, n) =>
+    projects.filter((_, i) => i % CONCURRENCY === n),
+  );
+  const script = new URL('./warm-test-caches.ts', import.meta.url).pathname;
+  await Promise.all(shares.map((share) => run(['--import', 'tsx', script, ...share])));
+}
+
 const files = (roots.length ? roots : ['src', 'test']).flatMap((root) => collect(root, []));
 if (files.length === 0) {
   console.error('run-tests: no *.test.ts files found');
   process.exit(1);
 }
+const warmUp = process.env.SVC_TEST_WARM ?? (roots.length ? '0' : '1');
+if (warmUp === '1') await warmTestCaches();
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
+if (process.env.SVC_TEST_DURATIONS) {
+  const durations = new URL('./test-durations.mjs', import.meta.url).href;
+  reporters.push(
+    `--test-reporter=${durations}`,
+    `--test-reporter-destination=${process.env.SVC_TEST_DURATIONS}`,
+  );
+}
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, ...reporters, ...files],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 process.exit(result.status ?? 1);
