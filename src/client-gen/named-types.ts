@@ -22,6 +22,7 @@ export const CLIENT_EXPORTS: ReadonlySet<string> = new Set([
   'OperationErrors',
   'Problem',
   'SocketClosedError',
+  'SseGapError',
   'SseMessage',
   'TypedSocket',
   'WebSocketClass',
