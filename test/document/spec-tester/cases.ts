@@ -2,17 +2,19 @@
  * Requests generated from the document: for every operation a valid one (every parameter and the
  * body sampled from their schemas, the credentials its security needs) and invalid ones (each
  * required input left out, each typed input given the wrong type, a malformed body, another media
- * type, no credentials, a WebSocket route asked without the upgrade); for every path TRACE and a
- * PUT where the path has none, and a method token nobody declares.
+ * type, a body of the wrong type or with a tuple's positions swapped, no credentials, a WebSocket
+ * route asked without the upgrade); for every path TRACE and a PUT where the path has none, and a
+ * method token nobody declares. Any of the three documents, each read in its own dialect.
  */
-import type { Schema30 } from '../../../src/openapi/types.js';
-import { sample, wrongText } from './samples.js';
+import { nonNullTypes, resolve, sample, wrongText } from './samples.js';
+import { SchemaCheck } from './schema-check.js';
 import {
   allowOf,
   operationsOf,
   type LocatedOperation,
   type SpecDocument,
   type SpecParameter,
+  type SpecSchema,
 } from './spec-types.js';
 
 export interface Credentials {
@@ -46,13 +48,19 @@ interface Inputs {
   sure: boolean;
 }
 
-export function casesOf(document: SpecDocument, prefix: string, credentials: Credentials): RequestCase[] {
+/** `check` (the document's own validators) tells which changed values the document refuses. */
+export function casesOf(
+  document: SpecDocument,
+  prefix: string,
+  credentials: Credentials,
+  check = new SchemaCheck(document),
+): RequestCase[] {
   const cases: RequestCase[] = [];
   for (const located of operationsOf(document))
-    cases.push(...operationCases(document, prefix, located, credentials));
+    cases.push(...operationCases({ document, prefix, credentials, check }, located));
   for (const [path, item] of Object.entries(document.paths)) {
-    const target = `${prefix}${fillPath(path, document, new Map())}`;
-    const allow = allowOf(item);
+    const target = `${prefix}${fillPath(path, new Map())}`;
+    const allow = allowOf(document, item);
     cases.push({
       label: `TRACE ${path}`,
       method: 'TRACE',
@@ -86,12 +94,16 @@ export function casesOf(document: SpecDocument, prefix: string, credentials: Cre
   return cases;
 }
 
-function operationCases(
-  document: SpecDocument,
-  prefix: string,
-  located: LocatedOperation,
-  credentials: Credentials,
-): RequestCase[] {
+/** What every case of one document is made with. */
+interface Making {
+  document: SpecDocument;
+  prefix: string;
+  credentials: Credentials;
+  check: SchemaCheck;
+}
+
+function operationCases(making: Making, located: LocatedOperation): RequestCase[] {
+  const { document, prefix, credentials } = making;
   const { operation, method, path } = located;
   const components = document.components?.schemas ?? {};
   const inputs = validInputs(located, components);
@@ -137,17 +149,20 @@ function operationCases(
       );
     }
   }
-  if (operation.requestBody) {
+  const bodySchema = operation.requestBody?.content['application/json']?.schema;
+  if (operation.requestBody && bodySchema) {
     cases.push(make('with a malformed JSON body', 'invalid', (draft) => (draft.body = '{"unterminated')));
     cases.push(make('with a text/plain body', 'invalid', (draft) => (draft.contentType = 'text/plain')));
     cases.push(
       make(
         'with a body of the wrong type',
         'invalid',
-        (draft) =>
-          (draft.body = wrongBody(operation.requestBody!.content['application/json']!.schema, components)),
+        (draft) => (draft.body = wrongBody(bodySchema, components)),
       ),
     );
+    const swapped = swappedBody(making, bodySchema, inputs.body);
+    if (swapped !== undefined)
+      cases.push(make('with the tuple positions swapped', 'invalid', (draft) => (draft.body = swapped)));
     if (operation.requestBody.required)
       cases.push(make('without a body', 'invalid', (draft) => (draft.body = undefined)));
   }
@@ -164,7 +179,7 @@ interface Draft {
   secured: boolean;
 }
 
-function validInputs(located: LocatedOperation, components: Record<string, Schema30>): Inputs {
+function validInputs(located: LocatedOperation, components: Record<string, SpecSchema>): Inputs {
   const values = new Map<SpecParameter, string>();
   let sure = true;
   for (const parameter of located.operation.parameters ?? []) {
@@ -180,11 +195,38 @@ function validInputs(located: LocatedOperation, components: Record<string, Schem
 }
 
 /** A JSON value of another type than the body schema's. */
-function wrongBody(schema: Schema30, components: Record<string, Schema30>): string {
-  const resolved = schema.$ref
-    ? (components[schema.$ref.slice('#/components/schemas/'.length)] ?? {})
-    : schema;
-  return resolved.type === 'string' ? '12345' : '"not-the-declared-type"';
+function wrongBody(schema: SpecSchema, components: Record<string, SpecSchema>): string {
+  return nonNullTypes(resolve(schema, components))[0] === 'string' ? '12345' : '"not-the-declared-type"';
+}
+
+/**
+ * The valid body with its first tuple (the body itself, or one in a property) given its first two
+ * elements in each other's place, when the document refuses that: `["a", true]` as `[true, "a"]`.
+ */
+function swappedBody(making: Making, schema: SpecSchema, body: string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  const swapped = swappedTuple(schema, JSON.parse(body), making.document.components?.schemas ?? {}, 0);
+  if (swapped === undefined || making.check.problem(schema, swapped) === undefined) return undefined;
+  return JSON.stringify(swapped);
+}
+
+function swappedTuple(
+  schema: SpecSchema,
+  value: unknown,
+  components: Record<string, SpecSchema>,
+  depth: number,
+): unknown {
+  const resolved = resolve(schema, components);
+  const positions = resolved.prefixItems ?? resolved['x-prefixItems'] ?? [];
+  if (positions.length >= 2 && Array.isArray(value) && value.length >= 2)
+    return [value[1], value[0], ...value.slice(2)];
+  if (depth > 6 || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  for (const [name, inner] of Object.entries(value)) {
+    const property = resolved.properties?.[name];
+    const swapped = property && swappedTuple(property, inner, components, depth + 1);
+    if (swapped !== undefined) return { ...value, [name]: swapped };
+  }
+  return undefined;
 }
 
 function dropUpgradeHeaders(draft: Draft): void {
@@ -214,7 +256,7 @@ function toCase(
   if (cookies.length > 0) headers.cookie = cookies.join('; ');
   if (draft.body !== undefined) headers['content-type'] = draft.contentType;
   const search = query.toString();
-  const target = `${prefix}${fillPath(located.path, document, draft.values)}${search ? `?${search}` : ''}`;
+  const target = `${prefix}${fillPath(located.path, draft.values)}${search ? `?${search}` : ''}`;
   return { label, method: located.method, target, headers, body: draft.body, kind, sure, operation: located };
 }
 
@@ -236,8 +278,7 @@ function addCredentials(
 }
 
 /** `/users/{id}` with the sampled (or given) path values, URL-encoded. */
-function fillPath(path: string, document: SpecDocument, values: Map<SpecParameter, string>): string {
-  void document;
+function fillPath(path: string, values: Map<SpecParameter, string>): string {
   return path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const given = [...values.entries()].find(
       ([parameter]) => parameter.in === 'path' && parameter.name === name,

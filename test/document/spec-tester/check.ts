@@ -5,11 +5,11 @@
  * Method cases must get exactly the status and `Allow` the path item implies.
  */
 import http from 'node:http';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import type { Schema30 } from '../../../src/openapi/types.js';
 import type { RequestCase } from './cases.js';
+import type { SchemaCheck } from './schema-check.js';
 import type { SpecDocument, SpecResponse } from './spec-types.js';
+
+export { SchemaCheck } from './schema-check.js';
 
 export interface Answer {
   status: number;
@@ -48,51 +48,6 @@ export function send(base: string, request: RequestCase): Promise<Answer> {
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
-}
-
-// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-
-/** Validators for the document's schemas, `$ref`s resolved against its components. */
-export class SchemaCheck {
-  private readonly ajv = new Ajv({ strict: false, allErrors: false });
-  private readonly cache = new Map<string, ValidateFunction>();
-
-  constructor(document: SpecDocument) {
-    addFormats(this.ajv);
-    this.ajv.addSchema(
-      this.rebased({ components: { schemas: document.components?.schemas ?? {} } }),
-      'doc.json',
-    );
-  }
-
-  /** Undefined when `value` matches `schema`, else ajv's message. */
-  problem(schema: Schema30, value: unknown): string | undefined {
-    const key = JSON.stringify(schema);
-    let validate = this.cache.get(key);
-    if (!validate) {
-      validate = this.ajv.compile(this.rebased(schema));
-      this.cache.set(key, validate);
-    }
-    return validate(value) ? undefined : this.ajv.errorsText(validate.errors);
-  }
-
-  private rebased(value: unknown): object {
-    const text = JSON.stringify(value).replaceAll('"#/components/schemas/', '"doc.json#/components/schemas/');
-    return JSON.parse(text, (_key, inner: unknown) => untypedNullable(inner)) as object;
-  }
-}
-
-/**
- * OpenAPI 3.0's `nullable: true` on a schema without `type` (`{anyOf: [...], nullable: true}`) means
- * "or null"; ajv reads `nullable` only beside `type`, so say it as JSON Schema: `anyOf [it, null]`.
- */
-function untypedNullable(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const { nullable, ...rest } = value as Record<string, unknown>;
-  if (nullable !== true || 'type' in rest) return value;
-  return { anyOf: [rest, { enum: [null] }] };
 }
 
 /** What is wrong with the answer to `request`, as sentences; empty when it agrees with the document. */
@@ -155,6 +110,7 @@ function contentFindings(check: SchemaCheck, response: SpecResponse, answer: Ans
   } catch {
     return [`the ${mediaType} body is not JSON: ${answer.body.slice(0, 100)}`];
   }
+  if (documented.schema === undefined) return [`the ${mediaType} answer has no schema to check it by`];
   const problem = check.problem(documented.schema, value);
   return problem ? [`the body breaks its schema: ${problem}`] : [];
 }

@@ -1,7 +1,7 @@
 /**
  * An app served the way a user ships it: copied to a temporary project that resolves `svcjs` to
  * this repository's build, `svc build` (which writes the document), then `svc start` on a free
- * port. The tester reads the document svc build wrote on disk.
+ * port. The tester reads the three documents svc build wrote on disk (3.0.3, 3.1, 3.2).
  */
 import {
   cpSync,
@@ -16,13 +16,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, RunningCli, waitForListening } from '../../cli/helpers.js';
-import type { SpecDocument } from './spec-types.js';
+import type { SpecDocument, SpecVersion } from './spec-types.js';
 import { buildCached } from '../../support/cached-build.js';
 
 export interface BuiltApp {
   root: string;
   base: string;
-  document: SpecDocument;
+  documents: Record<SpecVersion, SpecDocument>;
   stop(): Promise<void>;
 }
 
@@ -53,15 +53,19 @@ export async function buildAndStart(source: string): Promise<BuiltApp> {
   const root = copyProject(source);
   const build = await buildCached(root, [], 120_000);
   if (build.code !== 0) throw new Error(`svc build failed for ${source}:\n${build.stdout}\n${build.stderr}`);
-  const document = JSON.parse(
-    readFileSync(join(root, '.svc', 'svc_swagger', 'swagger.json'), 'utf8'),
-  ) as SpecDocument;
+  const read = (file: string) =>
+    JSON.parse(readFileSync(join(root, '.svc', 'svc_swagger', file), 'utf8')) as SpecDocument;
+  const documents = {
+    '3.0.3': read('swagger.json'),
+    '3.1': read('openapi-3.1.json'),
+    '3.2': read('openapi-3.2.json'),
+  };
   const cli = new RunningCli(['start', '--host', '127.0.0.1', '--port', '0'], root);
   const base = await waitForListening(cli);
   return {
     root,
     base,
-    document,
+    documents,
     async stop() {
       await cli.stop();
       rmSync(root, { recursive: true, force: true });
