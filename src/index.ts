@@ -67,6 +67,12 @@ export {
   InternalServerError,
 } from './runtime/errors/http-error.js';
 export { SvcError } from './runtime/errors/svc-error.js';
+export {
+  sendFile,
+  FileAnswer,
+  type SendFileOptions,
+  type Disposition,
+} from './runtime/response/file-answer.js';
 export { ERROR_CODES, type ErrorCode } from './runtime/errors/catalogue.js';
 export { createApp } from './runtime/app/create-app.js';
 export type {

@@ -1,8 +1,12 @@
-/** The return type of a handler → how it goes on the wire (docs/routing.md) and its schema. */
+/**
+ * The return type of a handler → how it goes on the wire (docs/routing.md) and its schema; its
+ * `@contentType` JSDoc tag → the media type of the answer, on the wire and in the document.
+ */
 import ts from './typescript.cjs';
 import type { ReturnModel, RouteKind } from '../model/app-model.js';
-import type { AnalysisContext } from './context.js';
+import { reportError, type AnalysisContext } from './context.js';
 import { sseItemSchema } from './sse-items.js';
+import { isSvcFile } from './svc-symbols.js';
 
 const EMPTY = ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Never;
 const ASYNC_ITERABLES = new Set([
@@ -12,6 +16,14 @@ const ASYNC_ITERABLES = new Set([
   'AsyncIterator',
 ]);
 const BYTES = new Set(['Uint8Array', 'Buffer']);
+/** Answers svc streams as they are (docs/routing.md, "Files and downloads"); `sendFile` gives a FileAnswer. */
+const DOWNLOADS = new Set(['Blob', 'File', 'FileAnswer', 'ReadableStream', 'Readable']);
+/** The downloads of known size: answered in part and conditionally. */
+const SEEKABLE = new Set(['Blob', 'File', 'FileAnswer']);
+const OCTET_STREAM = 'application/octet-stream';
+/** One media type, `type/subtype` and maybe parameters (RFC 9110 §8.3.1). */
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(?:\s*;\s*[\w!#$&^.+-]+=(?:[\w!#$&^.+-]+|"[^"]*"))*$/;
+const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$&^.-]+\+)?json(?:\s*;|$)/i;
 /** TypeScript's internal `TypeFlags.Primitive | TypeFlags.Never`, from the public flags. */
 const PRIMITIVE_OR_NEVER =
   ts.TypeFlags.StringLike |
@@ -29,6 +41,21 @@ export function extractReturn(
   method: ts.MethodDeclaration,
   kind: RouteKind,
 ): ReturnModel {
+  const returns = returnOf(context, method, kind);
+  const mediaType = declaredMediaType(context, method);
+  if (mediaType === undefined) return returns;
+  if (kind !== 'http' || returns.kind === 'void' || returns.kind === 'stream') {
+    reportContentType(context, method, 'is on a route that answers no body of its own');
+  } else if (returns.kind === 'json' && !JSON_MEDIA_TYPE.test(mediaType)) {
+    reportContentType(context, method, `names ${mediaType}, but the answer is written as JSON`);
+  } else {
+    returns.mediaType = mediaType;
+    if (returns.kind === 'bytes') returns.schema = { type: 'string', contentMediaType: mediaType };
+  }
+  return returns;
+}
+
+function returnOf(context: AnalysisContext, method: ts.MethodDeclaration, kind: RouteKind): ReturnModel {
   const { checker } = context;
   const signature = checker.getSignatureFromDeclaration(method);
   if (!signature) return { kind: 'json', schema: {} };
@@ -50,9 +77,54 @@ export function extractReturn(
     return { kind: 'text', schema: context.schemas.schemaFor(type, site) };
   }
   if (members.every((member) => BYTES.has(member.getSymbol()?.getName() ?? ''))) {
-    return { kind: 'bytes', schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+    return { kind: 'bytes', schema: { type: 'string', contentMediaType: OCTET_STREAM } };
+  }
+  const downloads = members.map(downloadName);
+  if (downloads.every((name) => name !== undefined)) {
+    const download = downloads.every((name) => SEEKABLE.has(name)) ? 'file' : 'stream';
+    return { kind: 'bytes', schema: { type: 'string', contentMediaType: OCTET_STREAM }, download };
   }
   return { kind: 'json', schema: context.schemas.schemaFor(type, site) };
+}
+
+/**
+ * The download a type is (`Blob`, `File`, svc's `FileAnswer`, a web `ReadableStream`, a node
+ * `Readable`), also through its base classes (an `fs.ReadStream` is a `Readable`).
+ */
+function downloadName(type: ts.Type): string | undefined {
+  const pending: ts.Type[] = [type];
+  const seen = new Set<ts.Type>();
+  for (let current = pending.pop(); current; current = pending.pop()) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const symbol = current.getSymbol();
+    const name = symbol?.getName() ?? '';
+    if (DOWNLOADS.has(name) && (name !== 'FileAnswer' || declaredBySvc(symbol))) return name;
+    if (current.isClassOrInterface()) pending.push(...(current.getBaseTypes() ?? []));
+  }
+  return undefined;
+}
+
+function declaredBySvc(symbol: ts.Symbol | undefined): boolean {
+  return (symbol?.getDeclarations() ?? []).some((d) => isSvcFile(d.getSourceFile().fileName));
+}
+
+/** The handler's `@contentType` JSDoc tag: one media type, else reported. */
+function declaredMediaType(context: AnalysisContext, method: ts.MethodDeclaration): string | undefined {
+  const tags = ts.getJSDocTags(method).filter((tag) => tag.tagName.text === 'contentType');
+  if (tags.length === 0) return undefined;
+  const text = (ts.getTextOfJSDocComment(tags[0]?.comment) ?? '').trim();
+  if (tags.length === 1 && MEDIA_TYPE.test(text)) return text;
+  reportContentType(
+    context,
+    method,
+    tags.length > 1 ? 'is written more than once' : `'${text}' is not a media type`,
+  );
+  return undefined;
+}
+
+function reportContentType(context: AnalysisContext, method: ts.MethodDeclaration, problem: string): void {
+  reportError(context, 'SVC_ERR_INVALID_CONTENT_TYPE', `@contentType ${problem}`, method.name);
 }
 
 /** `T` of `AsyncIterable<T>`, `AsyncGenerator<T>` and friends (also through `Promise<...>`). */

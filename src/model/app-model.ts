@@ -72,6 +72,17 @@ export interface ReturnModel {
   kind: ReturnKind;
   /** Schema of the (awaited) return type; for `stream`, of one item. Absent for `void`. */
   schema?: JsonSchema;
+  /**
+   * `@contentType` on the handler: the media type of its answer, on the wire and in the document
+   * alike (docs/routing.md, "Files and downloads"). Absent: by the kind (JSON, text, octet-stream).
+   */
+  mediaType?: string;
+  /**
+   * `bytes` answers only: the handler returns a download rather than a `Uint8Array`. `file`: a
+   * Blob, File or `sendFile` answer, of known size, answered in part (206, 416) and conditionally
+   * (304); `stream`: a web `ReadableStream` or node `Readable`, sent as it comes.
+   */
+  download?: 'file' | 'stream';
 }
 
 export interface ApiResponseModel {

@@ -14,6 +14,16 @@ export interface ErrorCodeInfo {
 export const ERROR_CODES = {
   // Answered to clients (application/problem+json).
   SVC_ERR_NOT_FOUND: { status: 404, title: 'Not Found', when: 'No route matches the request path.' },
+  SVC_ERR_FILE_NOT_FOUND: {
+    status: 404,
+    title: 'Not Found',
+    when: 'A handler answered with `sendFile` and no file is at the path; the answer never names the path.',
+  },
+  SVC_ERR_RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    title: 'Range Not Satisfiable',
+    when: 'A `Range` header asked a Blob, File or `sendFile` answer for bytes past its end; `Content-Range: bytes */<size>` gives the size.',
+  },
   SVC_ERR_METHOD_NOT_ALLOWED: {
     status: 405,
     title: 'Method Not Allowed',
@@ -208,6 +218,10 @@ export const ERROR_CODES = {
   SVC_ERR_UNBOUND_PARAMETER: {
     title: 'Unbound parameter',
     when: 'A handler or component parameter has no binding decorator.',
+  },
+  SVC_ERR_INVALID_CONTENT_TYPE: {
+    title: 'Invalid @contentType',
+    when: "A handler's `@contentType` JSDoc tag is not one media type, names a non-JSON type for a JSON answer, or is on a route with no body of its own (void, SSE, WebSocket).",
   },
   SVC_ERR_NOT_STATIC: {
     title: 'Argument not known at build time',

@@ -117,6 +117,7 @@ export async function compileRoute(
       context.settings.dev
         ? { route: { method: model.httpMethod, fullPath: model.fullPath, label }, log: context.settings.log }
         : undefined,
+      model.returns.mediaType,
     ),
     finish: finishFor(model, context),
     inspect: inspectorFor(model, label, context),

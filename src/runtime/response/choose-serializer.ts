@@ -16,14 +16,23 @@ export interface SerializedRoute {
   label: string;
 }
 
-/** `log` given (dev mode): dropped properties are reported on it. */
+/**
+ * `log` given (dev mode): dropped properties are reported on it. `mediaType`: the route's
+ * `@contentType`, carried by the serializer to the one place answers are written (./send.ts).
+ */
 export function chooseSerializer(
   schema: JsonSchema | undefined,
   schemas: Record<string, JsonSchema>,
   dev?: { route: SerializedRoute; log: (line: string) => void },
+  mediaType?: string,
 ): Serializer {
-  if (schema === undefined) return stringifyRich;
-  return compileSerializer(schema, schemas, dev && dropLogger(dev.route, dev.log));
+  const serialize =
+    schema === undefined
+      ? stringifyRich
+      : compileSerializer(schema, schemas, dev && dropLogger(dev.route, dev.log));
+  if (mediaType === undefined) return serialize;
+  // A copy: `stringifyRich` is shared by every route.
+  return Object.assign((value: unknown) => serialize(value), { mediaType });
 }
 
 /** One warning per distinct dropped property of a route. */

@@ -15,6 +15,8 @@ import {
   type Encoding,
 } from '../http/compression.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import { isDownload, sendDownload } from './download.js';
+import { withCharset } from './media-types.js';
 
 /**
  * Set per request by the request handler (properties: no lookup table): the request id, which
@@ -37,7 +39,11 @@ export function tagAnswer(res: ServerResponse, id: string, compress: boolean): v
  */
 const ASYNC_COMPRESSION_BYTES = 64 * 1024;
 
-export type Serializer = (value: unknown) => string;
+/**
+ * How a route's value becomes JSON text. `mediaType`: the route's `@contentType`, the type its
+ * strings, bytes, JSON and streams are sent as (docs/routing.md, "Files and downloads").
+ */
+export type Serializer = ((value: unknown) => string) & { readonly mediaType?: string };
 
 export const TEXT = 'text/plain; charset=utf-8';
 export const JSON_TYPE = 'application/json';
@@ -63,9 +69,18 @@ export function sendValue(
   if (value === undefined || value === null) {
     if (value === null) writeOut(res, head, status, headers, JSON_TYPE, 'null');
     else writeOut(res, head, status, headers, undefined, undefined);
-  } else if (typeof value === 'string') writeOut(res, head, status, headers, TEXT, value);
-  else if (value instanceof Uint8Array) writeOut(res, head, status, headers, BYTES, value);
-  else writeOut(res, head, status, headers, JSON_TYPE, serialize(value));
+  } else if (typeof value === 'string') {
+    const type = serialize.mediaType;
+    writeOut(res, head, status, headers, type === undefined ? TEXT : withCharset(type), value);
+  } else if (value instanceof Uint8Array)
+    writeOut(res, head, status, headers, serialize.mediaType ?? BYTES, value);
+  else if (isDownload(value)) sendDownload(res, head, status, headers, value, serialize.mediaType);
+  else writeOut(res, head, status, headers, serialize.mediaType ?? JSON_TYPE, serialize(value));
+}
+
+/** The request id svc gave the answer, for the answers written outside `writeOut` (downloads). */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  return (res as Tagged)[REQUEST_ID];
 }
 
 export function sendProblem(

@@ -1,0 +1,215 @@
+/**
+ * Answers that are not JSON or text: a web `Blob` or `File`, a file by path (`sendFile`), a web
+ * `ReadableStream` or a node `Readable` (docs/routing.md, "Files and downloads"). Blobs and files
+ * have a size and validators, so they are served in part and conditionally (./seekable.ts); a
+ * stream is sent as it comes, chunked. Every source is streamed with backpressure and let go
+ * (destroyed, cancelled) when the client leaves.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { pipeline, Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { frameworkProblem } from '../errors/problem.js';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import { contentDisposition } from './disposition.js';
+import { FileAnswer, isMissing } from './file-answer.js';
+import { mediaTypeOfPath, OCTET_STREAM } from './media-types.js';
+import type { ByteRange } from './ranges.js';
+import { answerSeekable } from './seekable.js';
+import { requestIdOf, sendProblem } from './send.js';
+
+export type Download = Blob | FileAnswer | ReadableStream<Uint8Array> | Readable;
+
+export function isDownload(value: unknown): value is Download {
+  return (
+    value instanceof Blob ||
+    value instanceof FileAnswer ||
+    value instanceof ReadableStream ||
+    value instanceof Readable
+  );
+}
+
+/** `declared`: the route's `@contentType`, for a value that names no type of its own. */
+export function sendDownload(
+  res: ServerResponse,
+  head: boolean,
+  status: number,
+  appHeaders: OutgoingHttpHeaders | undefined,
+  value: Download,
+  declared: string | undefined,
+): void {
+  if (res.headersSent || res.writableEnded) return;
+  if (value instanceof FileAnswer) sendFileAnswer(res, head, status, appHeaders, value, declared);
+  else if (value instanceof Blob) sendBlob(res, head, status, appHeaders, value, declared);
+  else sendStream(res, head, status, appHeaders, value, declared);
+}
+
+/** svc's defaults, the type and disposition, then the app's headers over them. */
+function answerHeaders(
+  res: ServerResponse,
+  appHeaders: OutgoingHttpHeaders | undefined,
+  type: string,
+  disposition: string | undefined,
+): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff', 'content-type': type };
+  const id = requestIdOf(res);
+  if (id !== undefined) out[REQUEST_ID_HEADER] = id;
+  if (disposition !== undefined) out['content-disposition'] = disposition;
+  return appHeaders === undefined ? out : { ...out, ...appHeaders };
+}
+
+/** A weak tag of the size and a second part that changes with the content (time or hash). */
+function weakTag(size: number, version: string): string {
+  return `W/"${size.toString(16)}-${version}"`;
+}
+
+function sendFileAnswer(
+  res: ServerResponse,
+  head: boolean,
+  status: number,
+  appHeaders: OutgoingHttpHeaders | undefined,
+  file: FileAnswer,
+  declared: string | undefined,
+): void {
+  const type = file.type ?? declared ?? mediaTypeOfPath(file.path) ?? OCTET_STREAM;
+  const disposition = file.disposition && contentDisposition(file.disposition, file.name);
+  const modified = file.modified.getTime();
+  answerSeekable(res, head, status, {
+    size: file.size,
+    validators: { etag: weakTag(file.size, Math.floor(modified).toString(16)), lastModified: file.modified },
+    headers: answerHeaders(res, appHeaders, type, disposition),
+    appHeaders,
+    writeBody: (code, headers, range) => streamFile(res, file.path, code, headers, range, appHeaders),
+  });
+}
+
+/**
+ * Opens the file before the head is written, so a file gone since `sendFile` looked is still a
+ * 404; then streams it. A client gone before the file opened closes it.
+ */
+function streamFile(
+  res: ServerResponse,
+  path: string,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  range: ByteRange | undefined,
+  appHeaders: OutgoingHttpHeaders | undefined,
+): void {
+  const source = createReadStream(path, range && { start: range.start, end: range.end });
+  const abandon = (): void => {
+    source.destroy();
+  };
+  res.once('close', abandon);
+  source.once('error', (error) => {
+    res.off('close', abandon);
+    if (res.headersSent) res.destroy();
+    else sendProblem(res, false, unreadableProblem(error), appHeaders);
+  });
+  source.once('ready', () => {
+    res.off('close', abandon);
+    res.writeHead(status, headers);
+    pipeInto(source, res);
+  });
+}
+
+function unreadableProblem(error: unknown): ReturnType<typeof frameworkProblem> {
+  return isMissing(error)
+    ? frameworkProblem('SVC_ERR_FILE_NOT_FOUND', 'The file this answer names does not exist.')
+    : frameworkProblem('SVC_ERR_INTERNAL', 'An unexpected error occurred.');
+}
+
+/**
+ * A `File` is tagged by its size and `lastModified`; any other Blob by its size and a hash of its
+ * bytes (read once, then sent from memory: a Blob is in memory already).
+ */
+function sendBlob(
+  res: ServerResponse,
+  head: boolean,
+  status: number,
+  appHeaders: OutgoingHttpHeaders | undefined,
+  blob: Blob,
+  declared: string | undefined,
+): void {
+  const type = blob.type === '' ? (declared ?? OCTET_STREAM) : blob.type;
+  const name = blob instanceof File ? blob.name : undefined;
+  const headers = answerHeaders(res, appHeaders, type, name && contentDisposition('attachment', name));
+  const answer = (etag: string, bytes: Uint8Array | undefined): void =>
+    answerSeekable(res, head, status, {
+      size: blob.size,
+      validators: { etag },
+      headers,
+      appHeaders,
+      writeBody: (code, out, range) => writeBlob(res, code, out, blob, bytes, range),
+    });
+  if (blob instanceof File) {
+    answer(weakTag(blob.size, Math.floor(blob.lastModified).toString(16)), undefined);
+    return;
+  }
+  // The request log reads the status when the handler returns: it is known now.
+  res.statusCode = status;
+  blob.arrayBuffer().then(
+    (buffer) => {
+      const bytes = new Uint8Array(buffer);
+      if (!res.destroyed)
+        answer(weakTag(blob.size, createHash('sha1').update(bytes).digest('base64url')), bytes);
+    },
+    () => res.destroy(),
+  );
+}
+
+function writeBlob(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  blob: Blob,
+  bytes: Uint8Array | undefined,
+  range: ByteRange | undefined,
+): void {
+  const end = range === undefined ? blob.size : range.end + 1;
+  const start = range?.start ?? 0;
+  if (bytes !== undefined) {
+    res.writeHead(status, headers).end(bytes.subarray(start, end));
+    return;
+  }
+  res.statusCode = status;
+  blob
+    .slice(start, end)
+    .arrayBuffer()
+    .then(
+      (buffer) => {
+        if (!res.destroyed) res.writeHead(status, headers).end(new Uint8Array(buffer));
+      },
+      () => res.destroy(),
+    );
+}
+
+/** A stream has no size: sent chunked, never in part; HEAD lets it go unread. */
+function sendStream(
+  res: ServerResponse,
+  head: boolean,
+  status: number,
+  appHeaders: OutgoingHttpHeaders | undefined,
+  value: ReadableStream<Uint8Array> | Readable,
+  declared: string | undefined,
+): void {
+  const source = value instanceof Readable ? value : Readable.fromWeb(value as WebReadableStream<Uint8Array>);
+  res.writeHead(status, answerHeaders(res, appHeaders, declared ?? OCTET_STREAM, undefined));
+  if (head || status === 204 || status === 304) {
+    res.end();
+    source.destroy();
+    return;
+  }
+  pipeInto(source, res);
+}
+
+/**
+ * Backpressure both ways: the source is read only as fast as the socket takes it. A client that
+ * leaves (the response closes first) destroys the source, which cancels a web stream's reader; a
+ * source that fails cuts the answer (its status is on the wire already).
+ */
+function pipeInto(source: Readable, res: ServerResponse): void {
+  pipeline(source, res, () => {
+    // Each stream is destroyed by pipeline on failure; nothing more to do.
+  });
+}
