@@ -37,6 +37,7 @@ export {
   ApiSecurity,
   type ApiResponseOptions,
   type ApiSecurityScheme,
+  type ApiSecurityOptions,
 } from './runtime/decorators/api-docs.js';
 export {
   component,

@@ -7,7 +7,7 @@ import { isTypedSource } from '../model/param-sources.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
 import { findOfKind, findSvc, readArgument, svcDecorators, type SvcDecorator } from './decorators.js';
 import { asyncItemType } from './returns.js';
-import { NOT_STATIC, readStatic } from './static-values.js';
+import { NOT_STATIC, readStatic, type StaticValue } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
 import { userSchema } from './schema/user-schema.js';
 
@@ -79,6 +79,8 @@ function paramModel(
   }
   const description = annotations.description ?? jsDocParamText(parameter);
   if (description) model.description = description;
+  const defaultValue = isTypedSource(source) ? staticDefault(context, parameter) : NOT_STATIC;
+  if (defaultValue !== NOT_STATIC) model.default = defaultValue;
   if (source === 'query' && explicitName === undefined && isObjectSchema(context, model.schema)) {
     model.wholeObject = true;
   }
@@ -102,6 +104,18 @@ type BindingDecorator = NonNullable<ReturnType<typeof findOfKind<'param'>>>;
 function keyOf(binding: BindingDecorator, explicitKey: unknown, name: string): string | string[] {
   if (typeof explicitKey === 'string' || Array.isArray(explicitKey)) return explicitKey as string | string[];
   return normalizeArgument(binding.spec.args[0], name) ?? name;
+}
+
+/**
+ * The parameter's initializer (`@Query() limit = 20`), when it is a value known at build time:
+ * the runtime passes `undefined` for an absent input, so JavaScript applies it, and the document
+ * says so. A computed one (`= Date.now()`) is NOT_STATIC: left out rather than guessed.
+ */
+function staticDefault(
+  context: AnalysisContext,
+  parameter: ts.ParameterDeclaration,
+): StaticValue | typeof NOT_STATIC {
+  return parameter.initializer ? readStatic(context, parameter.initializer) : NOT_STATIC;
 }
 
 /** Required unless optional (`?`), defaulted, or its declared type admits `undefined`. */

@@ -1,5 +1,5 @@
 /**
- * `@ApiSecurity(name, scheme)` on a lifecycle component class, and the warning for a guard that
+ * `@ApiSecurity(name, scheme, { optional? })` on a lifecycle component class, and the warning for a guard that
  * reads the `Authorization` header without one: the document then has no security requirement
  * for the routes it covers, and OpenAPI tools ignore an `Authorization` header parameter, so a
  * client built from it can never authenticate (docs/openapi.md, "Security").
@@ -30,7 +30,54 @@ export function readApiSecurity(
     );
     return undefined;
   }
-  return typeof name === 'string' ? { name, scheme } : undefined;
+  if (typeof name !== 'string') return undefined;
+  const optional = readSecurityOptions(context, decorator.args[2]);
+  return optional ? { name, scheme, optional } : { name, scheme };
+}
+
+/** The options `@ApiSecurity` knows, each with the type its value must have. */
+const SECURITY_OPTIONS: Record<string, 'boolean'> = { optional: 'boolean' };
+
+/**
+ * `{ optional: true }` → true; absent or `{ optional: false }` → undefined. Anything the analyzer
+ * cannot read, or an option it does not know, is an error at the argument: the document would
+ * otherwise say "required" of a route that lets anonymous requests through, or the reverse.
+ */
+function readSecurityOptions(
+  context: AnalysisContext,
+  argument: ts.Expression | undefined,
+): true | undefined {
+  if (!argument) return undefined;
+  const options = readStatic(context, argument);
+  if (options === NOT_STATIC || options === null || typeof options !== 'object' || Array.isArray(options)) {
+    reportError(
+      context,
+      'SVC_ERR_NOT_STATIC',
+      `@ApiSecurity options must be an object literal known at build time ({ optional: true }), got \`${argument.getText()}\``,
+      argument,
+    );
+    return undefined;
+  }
+  for (const [key, value] of Object.entries(options)) {
+    const kind = Object.hasOwn(SECURITY_OPTIONS, key) ? SECURITY_OPTIONS[key] : undefined;
+    if (kind === undefined) {
+      const known = Object.keys(SECURITY_OPTIONS).join(', ');
+      reportError(
+        context,
+        'SVC_ERR_UNKNOWN_OPTION',
+        `@ApiSecurity option '${key}' is unknown (known: ${known})`,
+        argument,
+      );
+    } else if (typeof value !== kind) {
+      reportError(
+        context,
+        'SVC_ERR_NOT_STATIC',
+        `@ApiSecurity option '${key}' must be a ${kind} literal`,
+        argument,
+      );
+    }
+  }
+  return options.optional === true ? true : undefined;
 }
 
 /** A warning for each guard method of a component without `@ApiSecurity` that binds `Authorization`. */

@@ -4,7 +4,15 @@
  * `@ApiOperationId` gave) and `args` the handler's bound parameters under their own names
  * (docs/client.md, "Names").
  */
-import type { ApiResponseModel, AppModel, ParamModel, RouteModel } from '../model/app-model.js';
+import type {
+  ApiResponseModel,
+  AppModel,
+  ControllerModel,
+  ParamDefault,
+  ParamModel,
+  RouteModel,
+} from '../model/app-model.js';
+import { coveringComponents } from '../model/covering.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { clientGroupName, clientMethodName } from '../model/operation-ids.js';
 import { isClientArgumentSource, type ClientArgumentSource } from '../model/param-sources.js';
@@ -21,6 +29,17 @@ export interface ClientArg {
   key: string | string[];
   required: boolean;
   schema: JsonSchema;
+  /** The handler parameter's static default (`limit = 20`), which the server applies when it is left out. */
+  default?: ParamDefault;
+}
+
+/**
+ * A credential the operation's guards check (`@ApiSecurity`): the client sends it in `headers`,
+ * not as an argument, so its method's comment says whether it is needed or optional.
+ */
+export interface ClientCredential {
+  name: string;
+  optional: boolean;
 }
 
 export interface ClientOperation {
@@ -34,6 +53,7 @@ export interface ClientOperation {
   args: ClientArg[];
   /** The documented error answers (4xx, 5xx); fetch follows redirects. */
   errors: ApiResponseModel[];
+  credentials: ClientCredential[];
 }
 
 /** A controller's group of operations under its property name. */
@@ -53,7 +73,7 @@ export function clientGroups(model: AppModel): ClientGroup[] {
     const name = clientGroupName(controller.baseName);
     const operations = controller.routes
       .filter((route) => !route.doc.hidden)
-      .map((route) => clientOperation(model.prefix, name, route));
+      .map((route) => clientOperation(model.prefix, name, route, credentialsOf(model, controller, route)));
     if (operations.length === 0) continue;
     const group = groups.get(name) ?? { name, operations: [] };
     group.operations.push(...operations);
@@ -62,7 +82,23 @@ export function clientGroups(model: AppModel): ClientGroup[] {
   return [...groups.values()];
 }
 
-function clientOperation(prefix: string, controller: string, route: RouteModel): ClientOperation {
+/** A scheme is optional when only components that let anonymous requests through check it. */
+function credentialsOf(model: AppModel, controller: ControllerModel, route: RouteModel): ClientCredential[] {
+  const covering = coveringComponents(model.app, model.components, controller, route);
+  const schemes = covering.flatMap((component) => (component.security ? [component.security] : []));
+  const names = [...new Set(schemes.map((scheme) => scheme.name))];
+  return names.map((name) => ({
+    name,
+    optional: schemes.every((scheme) => scheme.name !== name || scheme.optional === true),
+  }));
+}
+
+function clientOperation(
+  prefix: string,
+  controller: string,
+  route: RouteModel,
+  credentials: ClientCredential[],
+): ClientOperation {
   const method = clientMethodName(route);
   return {
     id: `${controller}.${method}`,
@@ -74,6 +110,7 @@ function clientOperation(prefix: string, controller: string, route: RouteModel):
     errors: route.doc.responses
       .filter((response) => response.status >= 400)
       .sort((a, b) => a.status - b.status),
+    credentials,
   };
 }
 
@@ -109,5 +146,6 @@ function clientArg(param: ParamModel, wire: ClientArgumentSource): ClientArg {
     key,
     required: param.source === 'path' || param.required,
     schema: param.schema,
+    ...(param.default !== undefined && { default: param.default }),
   };
 }

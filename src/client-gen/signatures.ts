@@ -28,10 +28,24 @@ function argType(arg: ClientArg, name: TypeNamer): string {
 function argsParameter(operation: ClientOperation, name: TypeNamer): string {
   if (operation.args.length === 0) return '';
   const members = operation.args.map(
-    (arg) => `${propertyKey(arg.name)}${arg.required ? '' : '?'}: ${argType(arg, name)};`,
+    (arg) =>
+      `${defaultComment(arg)}${propertyKey(arg.name)}${arg.required ? '' : '?'}: ${argType(arg, name)};`,
   );
   const optional = operation.args.every((arg) => !arg.required) ? '?' : '';
   return `args${optional}: { ${members.join(' ')} }, `;
+}
+
+/** A doc comment naming the default the server applies to an argument left out (`limit = 20`). */
+function defaultComment(arg: ClientArg): string {
+  return arg.default === undefined ? '' : docComment(`Default: ${JSON.stringify(arg.default)}.`);
+}
+
+/** `Token credential: optional` for each scheme the operation's guards check (sent in `headers`). */
+function credentialText(operation: ClientOperation): string | undefined {
+  const parts = operation.credentials.map(
+    (credential) => `${credential.name} credential: ${credential.optional ? 'optional' : 'required'}`,
+  );
+  return parts.length === 0 ? undefined : parts.join('; ');
 }
 
 export function resultType(operation: ClientOperation, name: TypeNamer): string {
@@ -63,7 +77,9 @@ function incomingType(operation: ClientOperation, name: TypeNamer): string {
 function methodSignature(operation: ClientOperation, name: TypeNamer): string {
   const { route } = operation;
   const line = `${route.httpMethod} ${operation.path}${route.kind === 'http' ? '' : ` (${route.kind})`}`;
-  const text = [route.doc.summary, route.doc.description, line].filter(Boolean).join(' — ');
+  const text = [route.doc.summary, route.doc.description, line, credentialText(operation)]
+    .filter(Boolean)
+    .join(' — ');
   const params = `${argsParameter(operation, name)}call?: CallOptions`;
   return `    ${docComment(text).trimEnd()}\n    ${propertyKey(operation.method)}(${params}): ${resultType(operation, name)};`;
 }

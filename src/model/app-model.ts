@@ -66,7 +66,16 @@ export interface ParamModel extends SourceLocation {
   explicitSchema?: boolean;
   /** JSDoc text of the parameter, for the document. */
   description?: string;
+  /**
+   * The parameter's initializer (`@Query() limit = 20`) when it is a value known at build time:
+   * the document's `default`. Absent for a computed one. JavaScript applies it, not svc.
+   */
+  default?: ParamDefault;
 }
+
+/** A JSON value: what a parameter's static default can be. */
+export type ParamDefault =
+  string | number | boolean | null | ParamDefault[] | { [key: string]: ParamDefault };
 
 export interface ReturnModel {
   kind: ReturnKind;
@@ -218,7 +227,7 @@ export interface ComponentModel extends SourceLocation {
   decoratorName?: string;
   dependencies: DependencyModel[];
   methods: ComponentMethodModel[];
-  /** `@ApiSecurity(name, scheme)` on the class: every route it covers requires this scheme. */
+  /** `@ApiSecurity(name, scheme, options?)` on the class: every route it covers requires (or accepts) this scheme. */
   security?: SecurityModel;
 }
 
@@ -227,6 +236,11 @@ export interface SecurityModel {
   name: string;
   /** An OpenAPI security scheme object, as written (a JSON literal). */
   scheme: Record<string, unknown>;
+  /**
+   * `{ optional: true }`: the component lets a request without the credential through, so the
+   * operations it covers accept it (`security: [{}, {name: []}]`) rather than require it.
+   */
+  optional?: true;
 }
 
 export interface ApiInfoModel {

@@ -149,6 +149,7 @@ export const DECORATORS = {
     [
       { meaning: 'name', shape: 'string', optional: false },
       { meaning: 'scheme', shape: 'object', optional: false },
+      { meaning: 'options', shape: 'object', optional: true },
     ],
   ),
   ApiHidden: doc('hidden', ['class', 'method', 'property'], []),

@@ -142,7 +142,7 @@ export const ERROR_CODES = {
   },
   SVC_ERR_UNKNOWN_OPTION: {
     title: 'Unknown option',
-    when: 'An app option given to `createApp`, `@App` or `svc.config.json` is not one svc knows; the message names it and where it was given.',
+    when: 'An app option (given to `createApp`, `@App` or `svc.config.json`) or an `@ApiSecurity` option is not one svc knows; the message names it and where it was given.',
   },
   SVC_ERR_INVALID_OPTION: {
     title: 'Invalid option value',

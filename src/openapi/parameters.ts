@@ -84,8 +84,13 @@ function simpleParameter(
     in: location,
     ...(param.description ? { description: param.description } : {}),
     required: param.source === 'path' ? true : param.required,
-    schema: write(param.schema),
+    schema: withDefault(write(param.schema), param),
   };
+}
+
+/** The parameter's static default (`@Query() limit = 20`) as its schema's `default`. */
+function withDefault(schema: JsonSchema, param: ParamModel): JsonSchema {
+  return param.default === undefined ? schema : { ...schema, default: structuredClone(param.default) };
 }
 
 /**

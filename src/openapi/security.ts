@@ -1,6 +1,6 @@
 /**
- * Security from `@ApiSecurity(name, scheme)` on the components that cover a route
- * (docs/openapi.md, "Security"): the requirement the operation lists, and the parameter that
+ * Security from `@ApiSecurity(name, scheme, options?)` on the components that cover a route
+ * (docs/openapi.md, "Security"): the requirements the operation lists, and the parameter that
  * carries the credential, which the document leaves out (OpenAPI tools send it themselves, and
  * 3.0.3 says they ignore an `Authorization` header parameter).
  */
@@ -13,11 +13,28 @@ interface Located {
   name: string;
 }
 
-/** One requirement object naming every scheme of the covering components, or none. */
+/**
+ * The operation's requirements (alternatives: a request meeting any one passes). Without optional
+ * schemes, one object naming every scheme of the covering components. With optional ones
+ * (`@ApiSecurity(..., { optional: true })`), two: the required schemes alone (`{}` when there are
+ * none: an anonymous request passes), and the required ones with the optional ones.
+ */
 export function securityRequirement(covering: readonly ComponentModel[]): OpenApiSecurityRequirement[] {
-  const names = coveringSecurity(covering).map((security) => security.name);
-  if (names.length === 0) return [];
-  return [Object.fromEntries([...new Set(names)].map((name) => [name, []]))];
+  const security = coveringSecurity(covering);
+  if (security.length === 0) return [];
+  const required = namesOf(security.filter((scheme) => !scheme.optional));
+  const all = namesOf(security);
+  return all.length === required.length
+    ? [requirementOf(all)]
+    : [requirementOf(required), requirementOf(all)];
+}
+
+function namesOf(security: readonly SecurityModel[]): string[] {
+  return [...new Set(security.map((scheme) => scheme.name))];
+}
+
+function requirementOf(names: readonly string[]): OpenApiSecurityRequirement {
+  return Object.fromEntries(names.map((name) => [name, []]));
 }
 
 export function coveringSecurity(covering: readonly ComponentModel[]): SecurityModel[] {

@@ -25,7 +25,11 @@ export interface ApiResponseOptions {
   /** The media type of `type`'s body, when not `application/json` (or `application/problem+json`). */
   mediaType?: string;
 }
-export const ApiResponse = (_status: number, _options: ApiResponseOptions): AnyDecorator => noop;
+/**
+ * On a method, a controller or the `@App` class (then on every operation). `null` for the options
+ * leaves the status out of the document there: `@ApiResponse(413, null)` (docs/openapi.md).
+ */
+export const ApiResponse = (_status: number, _options: ApiResponseOptions | null): AnyDecorator => noop;
 /**
  * An OpenAPI security scheme object (`{type: 'http', scheme: 'bearer'}`,
  * `{type: 'apiKey', in: 'header', name: 'X-Api-Key'}`, ...), read by the analyzer only.
@@ -33,11 +37,24 @@ export const ApiResponse = (_status: number, _options: ApiResponseOptions): AnyD
 export type ApiSecurityScheme = Record<string, unknown> & {
   type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
 };
+/** The third argument of `@ApiSecurity`, a literal the analyzer reads. */
+export interface ApiSecurityOptions {
+  /**
+   * The component lets a request without the credential through (and refuses a bad one): the
+   * operations it covers accept the scheme rather than require it.
+   */
+  optional?: boolean;
+}
 /**
  * On a lifecycle component class: the credential it checks, as `components.securitySchemes[name]`;
- * every operation the component covers requires it (docs/openapi.md, "Security").
+ * every operation the component covers requires it, or with `{ optional: true }` accepts it
+ * (docs/openapi.md, "Security").
  */
-export const ApiSecurity = (_name: string, _scheme: ApiSecurityScheme): ClassDecorator => noop;
+export const ApiSecurity = (
+  _name: string,
+  _scheme: ApiSecurityScheme,
+  _options?: ApiSecurityOptions,
+): ClassDecorator => noop;
 /** On a method or controller: left out of the document, still served. On a property: left out of its schema. */
 export const ApiHidden = (): AnyDecorator => noop;
 
