@@ -2,10 +2,12 @@
 import type ts from 'typescript';
 import type { StaticAppOptions } from '../model/app-options.js';
 import type { ApiInfoModel, AppClassModel } from '../model/app-model.js';
+import type { RateLimitModel } from '../model/rate-limit.js';
 import { readDecoratorOptions, readProviderRefs } from './app-options.js';
 import { exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';
 import { findSvc, type SvcDecorator } from './decorators.js';
+import { readRateLimit } from './rate-limit.js';
 import { componentUses } from './routes.js';
 import { objectProperties, requireStatic } from './static-values.js';
 
@@ -22,6 +24,8 @@ export interface AppSettings {
   info: Partial<ApiInfoModel>;
   /** The option-table options written in `@App({...})`. */
   options: StaticAppOptions;
+  /** `@RateLimit` on the app class: every route's limit unless its controller or itself has one. */
+  rateLimit?: RateLimitModel | false;
 }
 
 export function defaultAppSettings(): AppSettings {
@@ -46,6 +50,8 @@ export function extractAppSettings(
   if (port) settings.port = requireStatic(context, port, 'number', '@App port') ?? DEFAULT_PORT;
   settings.info = readApiInfo(context, findSvc(decorators, 'ApiInfo')?.args[0]);
   settings.options = readDecoratorOptions(context, argument);
+  const rateLimit = readRateLimit(context, decorators, 'app');
+  if (rateLimit !== undefined) settings.rateLimit = rateLimit;
   const app: AppClassModel = {
     ...locationOf(context, declaration.name ?? declaration),
     className: declaration.name?.text ?? 'default',

@@ -12,9 +12,11 @@ import {
 import type { JsonSchema } from '../model/json-schema.js';
 import { DEFAULT_OPERATION_ID_RULE, operationIdOf, type OperationIdRule } from '../model/operation-ids.js';
 import { joinRoutePath } from '../model/route-paths.js';
+import type { RateLimitModel } from '../model/rate-limit.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
 import { healthRouteClashes, mergeStaticOptions, readConfigOptions, readSvcConfig } from './app-options.js';
 import { checkApp } from './checks.js';
+import { placeRateLimit } from './rate-limit.js';
 import type { AnalysisContext } from './context.js';
 import { addEarlyAnswers } from './early-answers.js';
 import type { FileFragment } from './fragments.js';
@@ -33,7 +35,12 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
   // Read before the routes: the options name their operations (`operationIds`).
   const config = readSvcConfig(context);
   const options = mergeStaticOptions(app?.options ?? {}, readConfigOptions(context, config));
-  const controllers = placeRoutes(fragments, prefix, options.operationIds ?? DEFAULT_OPERATION_ID_RULE);
+  const controllers = placeRoutes(
+    fragments,
+    prefix,
+    options.operationIds ?? DEFAULT_OPERATION_ID_RULE,
+    app?.rateLimit,
+  );
   const components = uniqueComponents(fragments.flatMap((fragment) => fragment.components));
   nameComponentDecorators(components, fragments);
   // With svcjs unresolved no decorator is recognised: name the imports rather than the symptom.
@@ -83,15 +90,25 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
  * changed: the model copies what assembly sets (deep copies of 3000 routes cost more than the
  * re-analysis of the file that changed).
  */
-function placeRoutes(fragments: FileFragment[], prefix: string, rule: OperationIdRule): ControllerModel[] {
+function placeRoutes(
+  fragments: FileFragment[],
+  prefix: string,
+  rule: OperationIdRule,
+  appLimit: RateLimitModel | false | undefined,
+): ControllerModel[] {
   return fragments.flatMap((fragment) =>
     fragment.controllers.map((controller) => ({
       ...controller,
-      routes: controller.routes.map((route) => ({
-        ...route,
-        fullPath: joinRoutePath(prefix, controller.basePath, route.path),
-        doc: namedDoc(route.doc, operationIdOf(rule, controller.baseName, route.methodName)),
-      })),
+      routes: controller.routes.map((route) =>
+        placeRateLimit(
+          {
+            ...route,
+            fullPath: joinRoutePath(prefix, controller.basePath, route.path),
+            doc: namedDoc(route.doc, operationIdOf(rule, controller.baseName, route.methodName)),
+          },
+          appLimit,
+        ),
+      ),
     })),
   );
 }

@@ -5,6 +5,7 @@ import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';
 import { classDeclarationOf, type SvcDecorator } from './decorators.js';
 import { controllerBaseName } from './naming.js';
+import { readRateLimit } from './rate-limit.js';
 import { componentUses, extractRoute, readHeaders } from './routes.js';
 import { requireStatic } from './static-values.js';
 
@@ -31,6 +32,7 @@ export function extractController(context: AnalysisContext, input: ControllerInp
     prefix: input.prefix,
     decorators,
     problemSchema: input.problemSchema,
+    rateLimit: readRateLimit(context, decorators, className),
   };
   const controller: ControllerModel = {
     ...locationOf(context, declaration.name ?? declaration),

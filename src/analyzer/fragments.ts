@@ -12,6 +12,7 @@ import type {
 } from '../model/app-model.js';
 import type { StaticAppOptions } from '../model/app-options.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import type { RateLimitModel } from '../model/rate-limit.js';
 import { reachableSchemas } from '../model/refs.js';
 import { extractAppSettings } from './app-class.js';
 import { injectablesOf, moduleOf } from './classes.js';
@@ -30,6 +31,8 @@ export interface AppFragment {
   info: Partial<ApiInfoModel>;
   options: StaticAppOptions;
   app: AppClassModel;
+  /** `@RateLimit` on the app class (`false`: none, said explicitly). */
+  rateLimit?: RateLimitModel | false;
 }
 
 export interface FileFragment {

@@ -1,6 +1,7 @@
 /** One route method of a controller → RouteModel. */
 import ts from './typescript.cjs';
 import type { ComponentUseModel, RouteKind, RouteModel } from '../model/app-model.js';
+import type { RateLimitModel } from '../model/rate-limit.js';
 import { DEFAULT_OPERATION_ID_RULE, operationIdOf } from '../model/operation-ids.js';
 import { joinRoutePath } from '../model/route-paths.js';
 import { locationOf, type AnalysisContext } from './context.js';
@@ -18,6 +19,7 @@ import { addFrameworkResponses, documentErrorBodies } from './problem.js';
 import { addThrownErrors } from './thrown-errors.js';
 import { extractReturn } from './returns.js';
 import { extractRouteDoc } from './route-docs.js';
+import { readRateLimit } from './rate-limit.js';
 
 /** What a route needs to know about its controller. */
 export interface RouteOwner {
@@ -28,6 +30,8 @@ export interface RouteOwner {
   decorators: SvcDecorator[];
   /** Name of the 400 problem schema component. */
   problemSchema: string;
+  /** The controller's `@RateLimit` (`false`: its routes opt out of the app's). */
+  rateLimit?: RateLimitModel | false;
 }
 
 interface RouteDecorator {
@@ -59,6 +63,8 @@ export function extractRoute(
   });
   addFrameworkResponses(doc.responses, { params, kind: routeDecorator.kind }, owner.problemSchema);
   addThrownErrors(context, method, doc.responses);
+  // The route's own, else its controller's; the app's is applied when the model is assembled.
+  const rateLimit = readRateLimit(context, decorators, `${owner.className}.${methodName}`) ?? owner.rateLimit;
   documentErrorBodies(doc.responses, owner.problemSchema);
   return {
     ...locationOf(context, method.name),
@@ -74,6 +80,7 @@ export function extractRoute(
     params,
     returns: extractReturn(context, method, routeDecorator.kind),
     doc,
+    ...(rateLimit !== undefined && { rateLimit }),
   };
 }
 

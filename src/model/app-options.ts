@@ -6,6 +6,7 @@
  * Adding an option is one entry here (plus reading it where it takes effect): its static form,
  * what a valid value is, and its default.
  */
+import { isIP } from 'node:net';
 import { DEFAULT_OPERATION_ID_RULE, isOperationIdRule, type OperationIdRule } from './operation-ids.js';
 
 /** `false`: no log lines; `'stderr'`: one line per event on standard error (the default). */
@@ -80,6 +81,24 @@ export interface RuntimeTlsOptions extends Omit<TlsOptions, 'key' | 'cert'> {
   cert?: string | Uint8Array;
 }
 
+/** Where `@RateLimit` counters are kept (docs/production.md, "Rate limits"). */
+export interface RateLimitStoreOptions {
+  /**
+   * A Redis server (`redis://` or `rediss://` URL) whose counters every process shares; `false`
+   * keeps them in this process even when PubSub has a Redis. Default: PubSub's Redis, if any.
+   */
+  redis?: string | false;
+  /** How long a request waits for Redis's count before it is served unlimited, in ms. Default 1000. */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Whose `X-Forwarded-For` is believed for the client address: nobody (`false`), every proxy
+ * (`true`: the leftmost address), this many proxy hops in front of svc, or the proxies at these
+ * addresses or CIDR ranges.
+ */
+export type TrustProxyOption = boolean | number | readonly string[];
+
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
 export interface StaticAppOptions {
   /** Dev mode: stack traces in 500 bodies, response-schema warnings. */
@@ -114,6 +133,10 @@ export interface StaticAppOptions {
   operationIds?: OperationIdRule;
   /** OpenTelemetry spans and metrics of each request, when the app has `@opentelemetry/api`; `false` turns them off. */
   telemetry?: boolean;
+  /** Where `@RateLimit` counters are kept: in memory, or a Redis every process shares. */
+  rateLimit?: RateLimitStoreOptions;
+  /** Which proxies' `X-Forwarded-For` gives the client address (rate limits key on it). Default false. */
+  trustProxy?: TrustProxyOption;
 }
 
 /** `cors` as `createApp` and `@App` take it: the origin may also be a function. */
@@ -259,6 +282,35 @@ export function isCorsOptions(value: unknown, runtimeOrigin = false): boolean {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_RATE_LIMIT_COMMAND_TIMEOUT_MS = 1000;
+const RATE_LIMIT_KEYS: Record<keyof RateLimitStoreOptions, (value: unknown) => boolean> = {
+  redis: (value) => value === false || (typeof value === 'string' && /^rediss?:\/\/./.test(value)),
+  commandTimeoutMs: (value) => isPositiveInteger(value) && (value as number) <= MAX_TIMER_MS,
+};
+
+function isRateLimitStoreOptions(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = RATE_LIMIT_KEYS[key as keyof RateLimitStoreOptions] as
+      ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
+/** An IP address, or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+export function isAddressOrRange(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function isTrustProxy(value: unknown): boolean {
+  if (typeof value === 'boolean' || isNonNegativeInteger(value)) return true;
+  return Array.isArray(value) && value.length > 0 && value.every(isAddressOrRange);
+}
 /** On: an app without `@opentelemetry/api` pays nothing for it, and one with it wants its traces. */
 export const DEFAULT_TELEMETRY = true;
 
@@ -407,6 +459,18 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     expected: 'true or false',
     isValidStatic: (value) => typeof value === 'boolean',
     default: DEFAULT_TELEMETRY,
+  },
+  rateLimit: {
+    expected:
+      "{ redis?: false or a 'redis://…' or 'rediss://…' URL, commandTimeoutMs?: integer from 1 to 2147483647 }",
+    isValidStatic: isRateLimitStoreOptions,
+    default: { redis: "PubSub's Redis, if any", commandTimeoutMs: DEFAULT_RATE_LIMIT_COMMAND_TIMEOUT_MS },
+  },
+  trustProxy: {
+    expected:
+      "true, false, a number of proxy hops (integer >= 0), or a non-empty list of addresses and CIDR ranges ('10.0.0.0/8')",
+    isValidStatic: isTrustProxy,
+    default: false,
   },
   operationIds: {
     expected: "'controller_method' or 'method'",

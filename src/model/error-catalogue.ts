@@ -60,6 +60,11 @@ export const ERROR_CODES = {
     title: 'Unsupported Media Type',
     when: 'A route that reads a JSON body received a body with another content type.',
   },
+  SVC_ERR_RATE_LIMITED: {
+    status: 429,
+    title: 'Too Many Requests',
+    when: "More requests than the route's `@RateLimit` allows came from one client (or key) in its window; `Retry-After` says when to retry.",
+  },
   SVC_ERR_NOT_IMPLEMENTED: {
     status: 501,
     title: 'Not Implemented',
@@ -147,6 +152,10 @@ export const ERROR_CODES = {
   SVC_ERR_INVALID_OPTION: {
     title: 'Invalid option value',
     when: 'An app option has a value of the wrong kind (a function in `@App` or `svc.config.json`, a negative `bodyLimit`).',
+  },
+  SVC_ERR_INVALID_RATE_LIMIT: {
+    title: 'Invalid rate limit',
+    when: "A `@RateLimit` has a limit that is not a positive integer, a window neither whole ms nor a duration like `'30s'`, or an unknown key.",
   },
   SVC_ERR_TLS_CREDENTIALS: {
     title: 'TLS key or certificate unusable',

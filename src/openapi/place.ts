@@ -127,7 +127,10 @@ function textStreamOperation<S>(fields: NeutralOperationFields, place: SchemaPla
 
 /** A response with its schemas placed; a stream answer's items said as text. */
 export function textStreamResponse<S>(response: NeutralResponse, place: SchemaPlacer<S>): OpenApiResponse<S> {
-  if (!response.content) return { description: response.description };
+  if (!response.content) {
+    const { description, headers } = response;
+    return headers === undefined ? { description } : { description, headers };
+  }
   return { ...response, content: placeContent(response.content, place) };
 }
 

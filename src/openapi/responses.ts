@@ -10,6 +10,7 @@ import type { NamedSchemas } from '../model/schema-walk.js';
 import type { NeutralResponse } from './neutral.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
 import { sseItemSchema } from './sse-items.js';
+import { addRateLimitHeaders } from './rate-limit-headers.js';
 import type { OpenApiReference } from './types.js';
 
 type OpenApiResponse = NeutralResponse;
@@ -35,7 +36,8 @@ export function documentResponses(
   const success = successResponse(route, schemas, write);
   responses.set(success.status, success.response);
   for (const extra of route.doc.responses) {
-    if (extra.shared) {
+    // A rate-limited route's answers each carry its headers, which a shared `$ref` cannot add.
+    if (extra.shared && !route.rateLimit) {
       responses.set(extra.status, { $ref: `${RESPONSE_REF_PREFIX}${SHARED_RESPONSES[extra.shared].name}` });
       continue;
     }
@@ -51,6 +53,7 @@ export function documentResponses(
   }
   const record = statusRecord<OpenApiResponse | OpenApiReference>();
   for (const status of [...responses.keys()].sort((a, b) => a - b)) record[status] = responses.get(status)!;
+  if (route.rateLimit) addRateLimitHeaders(record);
   return record;
 }
 
@@ -84,7 +87,8 @@ export function sharedResponses(
   write: SchemaWriter = publicSchema,
 ): Record<string, OpenApiResponse> {
   const shared = new Map<string, OpenApiResponse>();
-  for (const response of routes.flatMap((route) => route.doc.responses)) {
+  // Rate-limited routes write theirs in place (documentResponses), so they refer to none.
+  for (const response of routes.flatMap((route) => (route.rateLimit ? [] : route.doc.responses))) {
     if (!response.shared) continue;
     const name = SHARED_RESPONSES[response.shared].name;
     if (!shared.has(name)) shared.set(name, sharedResponse(response, write));

@@ -68,7 +68,14 @@ export interface OpenApiRequestBody<S = Schema30> {
 
 export interface OpenApiResponse<S = Schema30> {
   description: string;
+  headers?: Record<string, OpenApiHeader>;
   content?: Record<string, OpenApiMediaType<S>>;
+}
+
+/** A response header: a plain string or integer, the same in every version's document. */
+export interface OpenApiHeader {
+  description: string;
+  schema: { type: 'string' } | { type: 'integer'; minimum: number };
 }
 
 /** A shared answer: `{$ref: '#/components/responses/InvalidInput'}`. */
@@ -152,6 +159,7 @@ export type OpenApi32MediaType = { schema: JsonSchema } | { itemSchema: JsonSche
 
 export interface OpenApi32Response {
   description: string;
+  headers?: Record<string, OpenApiHeader>;
   content?: Record<string, OpenApi32MediaType>;
 }
 

@@ -29,6 +29,7 @@ import { closeServer, createHttpServer, listenOn, type ServerHandle } from './se
 import { resolveAddress, resolveSettings } from './settings.js';
 import { StreamShutdown } from './stream-finish.js';
 import { loadTelemetry } from '../telemetry/index.js';
+import { RateLimits } from '../rate-limit/index.js';
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp> {
   const { model, baseDir, compile } = await loadModel(options);
@@ -53,6 +54,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   // Undefined without @opentelemetry/api (or with telemetry off): every choice below is then today's path.
   const telemetry = await loadTelemetry(settings.telemetry, routeMethods(model));
+  // Undefined when no route is rate-limited: no store is made and nothing connects.
+  const rateLimits = await RateLimits.create(model, {
+    ...settings.rateLimit,
+    trustProxy: settings.trustProxy,
+    log: settings.log,
+  });
   const context: RouteCompileContext = {
     model,
     appUses: joined.appRecord?.components ?? [],
@@ -65,6 +72,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     coercion,
     settings: telemetry ? { ...settings, tracing: telemetry.pipeline } : settings,
     streams: { sseHeartbeatMs: settings.sseHeartbeatMs, shutdown: new StreamShutdown() },
+    rateLimits,
+    appRecord: joined.appRecord,
   };
   const compiled = await compileRoutes(joined, container, context);
   // Known once every instance exists: only an app that hands out PubSub binds subscriptions to requests.
@@ -123,7 +132,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
         report = { ...(await closeServer(handle, settings.shutdownGraceMs)), sseStreams };
       }
       // In-flight requests have finished, so no handler still uses what onShutdown releases.
-      shutdown ??= runShutdownHooks(container.created).finally(() => pubsub.close());
+      shutdown ??= runShutdownHooks(container.created).finally(() =>
+        Promise.all([pubsub.close(), rateLimits?.close()]),
+      );
       await shutdown;
       return report;
     },

@@ -12,6 +12,7 @@ import {
   DEFAULT_HEALTH_READY,
   DEFAULT_PUBSUB_COMMAND_TIMEOUT_MS,
   DEFAULT_PUBSUB_MAX_QUEUE,
+  DEFAULT_RATE_LIMIT_COMMAND_TIMEOUT_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_SSE_HEARTBEAT_MS,
   DEFAULT_TELEMETRY,
@@ -23,6 +24,7 @@ import {
   type PubSubOptions,
   type CorsOptions,
   type StaticAppOptions,
+  type TrustProxyOption,
   type UnknownPropertiesPolicy,
   type WebSocketOptions,
 } from '../../model/app-options.js';
@@ -55,6 +57,9 @@ export interface RuntimeSettings {
   tls: TlsSources | undefined;
   /** Traces and metrics when `@opentelemetry/api` can be imported (src/runtime/telemetry). */
   telemetry: boolean;
+  /** `@RateLimit` counters: in this Redis (`rateLimit.redis`, else PubSub's), or in memory when undefined. */
+  rateLimit: { redis: string | undefined; commandTimeoutMs: number };
+  trustProxy: TrustProxyOption;
 }
 
 /** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
@@ -72,6 +77,7 @@ export function resolveSettings(
     name: K,
   ): CreateAppOptions[K] | StaticAppOptions[K] => options[name] ?? model.options?.[name];
   const log = pick('log') ?? 'stderr';
+  const pubsub = resolvePubSub(options.pubsub, model.options?.pubsub);
   return {
     dev: pick('dev') ?? process.env.NODE_ENV === 'development',
     log: logSink(log),
@@ -79,7 +85,7 @@ export function resolveSettings(
     unknownProperties: pick('unknownProperties') ?? DEFAULT_UNKNOWN_PROPERTIES,
     sseHeartbeatMs: pick('sseHeartbeatMs') ?? DEFAULT_SSE_HEARTBEAT_MS,
     webSocket: { ...pick('webSocket') },
-    pubsub: resolvePubSub(options.pubsub, model.options?.pubsub),
+    pubsub,
     requestLog: pick('requestLog') === false ? false : log,
     cors: resolveCors(options.cors, appDecorator?.cors, model.options?.cors),
     compression: pick('compression') ?? true,
@@ -87,7 +93,18 @@ export function resolveSettings(
     health: resolveHealth(pick('health')),
     tls: tlsSources(options.tls, model.options?.tls),
     telemetry: pick('telemetry') ?? DEFAULT_TELEMETRY,
+    rateLimit: resolveRateLimit(pick('rateLimit'), pubsub.redis),
+    trustProxy: pick('trustProxy') ?? false,
   };
+}
+
+/** Counters go to the Redis PubSub uses unless `rateLimit.redis` names another, or `false` (memory). */
+function resolveRateLimit(
+  option: StaticAppOptions['rateLimit'],
+  pubsubRedis: string | undefined,
+): RuntimeSettings['rateLimit'] {
+  const redis = option?.redis === false ? undefined : (option?.redis ?? pubsubRedis);
+  return { redis, commandTimeoutMs: option?.commandTimeoutMs ?? DEFAULT_RATE_LIMIT_COMMAND_TIMEOUT_MS };
 }
 
 /** Taken whole from the first place that gives it (like `webSocket`); `false` turns it off. */

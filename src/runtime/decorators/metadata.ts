@@ -7,6 +7,7 @@
  */
 import type { ComponentRole, ParamSource } from '../../model/app-model.js';
 import type { CorsOptions, StaticAppOptions } from '../../model/app-options.js';
+import type { RateLimitOptions } from '../rate-limit/options.js';
 
 export type Constructor<T = object> = abstract new (...args: any[]) => T;
 
@@ -39,6 +40,8 @@ export interface MethodRecord {
   headers: [string, string][];
   components: ComponentUse[];
   params: ParamRecord[];
+  /** `@RateLimit(...)` on the method. */
+  rateLimit?: RateLimitOptions | false;
 }
 
 export interface ClassRecord {
@@ -48,6 +51,8 @@ export interface ClassRecord {
   headers: [string, string][];
   components: ComponentUse[];
   methods: Map<string, MethodRecord>;
+  /** `@RateLimit(...)` on the class (a controller or the `@App` class). */
+  rateLimit?: RateLimitOptions | false;
 }
 
 /** A provider for a constructor dependency, matched by the dependency's declared class. */

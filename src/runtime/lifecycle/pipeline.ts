@@ -51,6 +51,11 @@ export interface RoutePlan {
   /** When the JSON body is read: before middleware (a gate binds it), after the gates, or not at all. */
   bodyTiming: 'beforeGates' | 'afterGates' | 'never';
   chain: Chain;
+  /**
+   * The route's `@RateLimit` stage (src/runtime/rate-limit), put after the steps of the phase
+   * `after` names, or ahead of every phase when it names none; absent when no limit covers the route.
+   */
+  rateLimit?: { stage: Stage; after: PhaseInfo['role'] | undefined };
   /** Binds the handler's arguments and calls it; returns what it returned (maybe a promise). */
   invokeHandler: (ex: Exchange) => unknown;
   serialize: Serializer;
@@ -77,6 +82,7 @@ export function compilePipeline(
 function compileStages(plan: RoutePlan, order: PhaseOrder): Stage[] {
   const stages: Stage[] = [];
   if (plan.needsContext) stages.push(contextStage(plan));
+  if (plan.rateLimit !== undefined && plan.rateLimit.after === undefined) stages.push(plan.rateLimit.stage);
   const body: Stage = { run: (ex) => readJsonBody(ex.req, plan.settings.bodyLimit), settle: storeBody };
   if (plan.bodyTiming === 'beforeGates') stages.push(body);
   stages.push(...phaseStages(plan, order, 0, body));
@@ -132,6 +138,7 @@ function phaseStages(plan: RoutePlan, order: PhaseOrder, from: number, body: Sta
     if (phase.when === 'after' && plan.kind !== 'http') continue;
     const settle = SETTLE[phase.role];
     for (const step of steps) stages.push({ run: (ex) => step.run(ex), settle });
+    if (plan.rateLimit?.after === phase.role) stages.push(plan.rateLimit.stage);
     if (index === lastGate && plan.bodyTiming === 'afterGates') stages.push(body);
   }
   if (handlerAt === phases.length) stages.push(...finishStages(plan));
