@@ -26,13 +26,19 @@ const RETRY_AFTER: OpenApiHeader = {
 
 const LIMITED = String(ERROR_CODES.SVC_ERR_RATE_LIMITED.status);
 
-/** Each response of a covered route with the headers it carries (responses are fresh objects here). */
+/** Each response of a covered route with the headers it carries (replaced, never changed). */
 export function addRateLimitHeaders(responses: Record<string, NeutralResponse | OpenApiReference>): void {
   for (const status in responses) {
     const response = responses[status] as NeutralResponse | OpenApiReference;
     // A covered route documents svc's shared answers in place (./responses.ts), so none is a $ref.
     if ('$ref' in response) continue;
     const own = status === LIMITED ? { 'Retry-After': RETRY_AFTER } : undefined;
-    response.headers = { ...own, 'RateLimit-Policy': POLICY, RateLimit: STATE, ...response.headers };
+    const { description, headers, ...rest } = response;
+    // Headers before content, in the order the specification lists a response's fields.
+    responses[status] = {
+      description,
+      headers: { ...own, 'RateLimit-Policy': POLICY, RateLimit: STATE, ...headers },
+      ...rest,
+    };
   }
 }
