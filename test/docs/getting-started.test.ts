@@ -1,7 +1,7 @@
 /**
  * docs/getting-started.md builds by hand the project `svc init` writes: the tsconfig it shows and
  * the npm scripts it sets are the template's, so the page and the command cannot drift apart.
- * (The page's TypeScript snippets are type-checked by from-nestjs.test.ts; `svc init`'s project
+ * (The page's TypeScript snippets are type-checked by snippets.test.ts; `svc init`'s project
  * is installed, type-checked, tested and served by test/cli/init.test.ts.)
  */
 import assert from 'node:assert/strict';
