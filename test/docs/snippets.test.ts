@@ -1,8 +1,13 @@
 /**
  * Every ```ts snippet of README.md and docs/*.md type-checks against this repository's svc, so a
- * snippet added to any page is checked without anyone marking it. How a page marks a snippet that
- * is class members, shows an error on purpose or is not svc code, and what a snippet may leave
- * out (imports of svc, `{ ... }` bodies, an app's other declarations): test/docs/snippets.ts.
+ * snippet added to any page is checked without anyone marking it. Markers, each an HTML comment on
+ * a line before the fence (test/docs/snippets.ts has the details):
+ *   <!-- compile: members -->              class members shown without their class
+ *   <!-- compile: name.ts -->              the snippet's file name, for another snippet to import
+ *   <!-- compile: expect-error TS2322 -->  a compile error on purpose: exactly these codes
+ *   <!-- compile: skip <reason> -->        not svc code: not compiled (the NestJS side of from-nestjs.md)
+ * A snippet may leave out its svc imports and `{ ... }` bodies; what an app declares elsewhere
+ * comes from its page's prelude (test/docs/prelude.ts).
  *
  * All pages are one program. The typed client the client snippets call is generated from
  * test/docs/client-app, and the snippets' program takes the files that app's analysis already
@@ -147,6 +152,18 @@ describe('documentation snippets', () => {
       "markers.md:17 (markers/snippet-3.ts): TS2304 Cannot find name 'Book'.",
       "markers.md:23 (markers/snippet-4.ts): TS2304 Cannot find name 'Param'.",
     ]);
+  });
+
+  it('every TypeScript fence is a snippet: ```typescript, words after the language, indented ones', () => {
+    const page =
+      '```typescript title="a.ts"\nexport const a = 1;\n```\n\n- item\n\n  ```ts\n  const b = 2;\n  ```\n';
+    assert.deepEqual(
+      pageSnippets('fences.md', page).map((snippet) => [snippet.line, snippet.code]),
+      [
+        [2, 'export const a = 1;'],
+        [8, 'const b = 2;'],
+      ],
+    );
   });
 
   it('a marker must be one the test knows, right before a fence', () => {

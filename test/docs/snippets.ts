@@ -46,7 +46,8 @@ export interface Snippet {
   skip: string | undefined;
 }
 
-const FENCE = /^( *)```(ts|typescript)\s*$/;
+/** ```ts or ```typescript, with or without words after it (```ts title="a.ts"), indented or not. */
+const FENCE = /^( *)```(?:ts|typescript)(?:\s.*)?$/;
 const MARKER = /^ *<!-- compile: (.*) -->$/;
 
 /** The folder of a page's snippets in the project: `docs/streams.md` → `streams`. */
