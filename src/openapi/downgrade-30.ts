@@ -7,7 +7,8 @@
  * - `const` → `enum: [value]`; a numeric `exclusiveMinimum` → `minimum` + `exclusiveMinimum: true`.
  * - a `$ref` with siblings → `allOf: [{$ref}]` beside them (3.0.3 ignores a `$ref`'s siblings).
  * - a tuple → `items` (the union of its elements), `minItems`/`maxItems`, the positions as `x-prefixItems`.
- * - `propertyNames` → `x-propertyNames`; base64 → `format: byte`; an octet-stream string → `format: binary`.
+ * - `propertyNames` → `x-propertyNames`; base64 → `format: byte`; a string of bytes (octet-stream,
+ *   `image/png`: any media type but text, JSON and XML) → `format: binary`.
  * - other `contentMediaType`s and `contentSchema` are left out (3.0.3 has no word for them).
  */
 import { typesOf, type JsonSchema, type JsonType } from '../model/json-schema.js';
@@ -36,6 +37,15 @@ const ANNOTATIONS = new Set([
 ]);
 
 const OCTET_STREAM = 'application/octet-stream';
+
+/**
+ * Bytes rather than text: octet-stream and any type but text, JSON and XML (`image/png`,
+ * `application/pdf`, a download's `@contentType`). 3.0.3 says those `format: binary`.
+ */
+function isBinaryMedia(type: string): boolean {
+  if (type === OCTET_STREAM) return true;
+  return !/^text\/|[/+](?:json|xml)(?:\s*;|$)/i.test(type);
+}
 
 /** A schema as a list of keyword entries, in order. */
 type Entry = [string, unknown];
@@ -118,7 +128,7 @@ function keywordEntries(schema: Entries, key: string, value: unknown): Entry[] |
     case 'contentEncoding':
       return value === 'base64' ? [['format', 'byte']] : [];
     case 'contentMediaType':
-      return value === OCTET_STREAM && schema.type === 'string' ? [['format', 'binary']] : [];
+      return schema.type === 'string' && isBinaryMedia(value as string) ? [['format', 'binary']] : [];
     case 'contentSchema':
       return [];
     default:

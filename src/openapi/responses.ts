@@ -10,6 +10,7 @@ import type { NamedSchemas } from '../model/schema-walk.js';
 import type { NeutralResponse } from './neutral.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
 import { sseItemSchema } from './sse-items.js';
+import { downloadResponses } from './download-responses.js';
 import { addRateLimitHeaders } from './rate-limit-headers.js';
 import type { OpenApiReference } from './types.js';
 
@@ -35,6 +36,7 @@ export function documentResponses(
   const responses = new Map<number, OpenApiResponse | OpenApiReference>();
   const success = successResponse(route, schemas, write);
   responses.set(success.status, success.response);
+  for (const [status, response] of downloadResponses(route, success.response)) responses.set(status, response);
   for (const extra of route.doc.responses) {
     // A rate-limited route's answers each carry its headers, which a shared `$ref` cannot add.
     if (extra.shared && !route.rateLimit) {
@@ -121,8 +123,10 @@ function successResponse(
   if (kind === 'void' || kind === 'stream')
     return { status: route.statusCode, response: { description: 'Success' } };
   const documented = write(schema ?? (kind === 'bytes' ? BYTES_SCHEMA : {}));
+  // `@contentType` names the media type of the wire; the schema of bytes carries it too.
+  const mediaType = route.returns.mediaType ?? MEDIA_TYPES[kind];
   return {
     status: route.statusCode,
-    response: { description: 'Success', content: { [MEDIA_TYPES[kind]]: { schema: documented } } },
+    response: { description: 'Success', content: { [mediaType]: { schema: documented } } },
   };
 }

@@ -85,11 +85,12 @@ describe('sendFile answers', () => {
   it('answers 304 to If-None-Match with its ETag, and to If-Modified-Since not before it', async () => {
     const first = await get();
     const etag = String(first.headers.etag);
-    for (const headers of [
+    const conditions: Record<string, string>[] = [
       { 'if-none-match': etag },
       { 'if-none-match': `"other", ${etag.slice(2)}` },
       { 'if-modified-since': modified.toUTCString() },
-    ]) {
+    ];
+    for (const headers of conditions) {
       const reply = await get(headers);
       assert.deepEqual(
         [reply.status, reply.text, reply.headers.etag],
