@@ -36,7 +36,8 @@ export function documentResponses(
   const responses = new Map<number, OpenApiResponse | OpenApiReference>();
   const success = successResponse(route, schemas, write);
   responses.set(success.status, success.response);
-  for (const [status, response] of downloadResponses(route, success.response)) responses.set(status, response);
+  for (const [status, response] of downloadResponses(route, success.response))
+    responses.set(status, response);
   for (const extra of route.doc.responses) {
     // A rate-limited route's answers each carry its headers, which a shared `$ref` cannot add.
     if (extra.shared && !route.rateLimit) {
