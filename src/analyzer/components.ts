@@ -14,6 +14,7 @@ import {
 } from './decorators.js';
 import { extractParams } from './params.js';
 import { readApiSecurity } from './security.js';
+import { checkEarlyStatuses } from './early-status.js';
 import { skipOuterExpressions } from './svc-symbols.js';
 
 /** The lifecycle role decorator of a method (`@Guard()`, `@Catch(...)`), if it has one. */
@@ -48,6 +49,7 @@ export function extractComponent(
   if (decoratorName) model.decoratorName = decoratorName;
   const security = readApiSecurity(context, declaration);
   if (security) model.security = security;
+  checkEarlyStatuses(context, declaration);
   for (const member of declaration.members) {
     if (!ts.isMethodDeclaration(member)) continue;
     const method = componentMethod(context, className, member);

@@ -95,6 +95,11 @@ export const ERROR_CODES = {
     title: 'Internal Server Error',
     when: 'A handler or component threw something that is not an HttpError and no catcher handled it.',
   },
+  SVC_ERR_EARLY_STATUS: {
+    status: 500,
+    title: 'Internal Server Error',
+    when: "A middleware's stop or a guard's block gave a status that is not an integer from 200 to 599 (99, 1000, NaN); logged once per method. A literal one fails the analysis.",
+  },
   SVC_ERR_HTTP: {
     status: undefined,
     title: 'HTTP error',

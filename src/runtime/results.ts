@@ -2,6 +2,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 
 export interface EarlyResponse {
+  /**
+   * A final HTTP status, an integer from 200 to 599: any other is answered 500
+   * `SVC_ERR_EARLY_STATUS` (a literal one is an analysis error).
+   */
   statusCode?: number;
   /** A string is sent as text/plain; anything else as JSON. */
   body?: unknown;

@@ -20,6 +20,7 @@ import { GuardResult, MiddlewareResult, type EarlyResponse } from '../results.js
 import type { Chain } from './build-chain.js';
 import type { ComponentStep } from './component-step.js';
 import { aroundStage } from './around.js';
+import { answerInvalidEarlyStatus, isFinalStatus } from './early-status.js';
 import { answered, isThenable, proceed, type Stage } from './stage.js';
 import { earlyStatusOf, PHASES, type PhaseInfo } from '../../model/lifecycle-phases.js';
 import { stringifyRich } from '../response/json.js';
@@ -109,8 +110,16 @@ class PhaseOrder {
   }
 }
 
+/** The step being settled and its route: an early answer with a status that is not HTTP names them. */
+interface Gate {
+  step: ComponentStep;
+  plan: RoutePlan;
+}
+
+type Settle = (ex: Exchange, value: unknown, gate: Gate) => boolean;
+
 /** How a phase's step result is settled: a stop or a block answers at once, the others go on. */
-const SETTLE: Record<PhaseInfo['role'], Stage['settle']> = {
+const SETTLE: Record<PhaseInfo['role'], Settle> = {
   middleware: settleMiddleware,
   guard: settleGuard,
   interceptor: proceed,
@@ -137,7 +146,10 @@ function phaseStages(plan: RoutePlan, order: PhaseOrder, from: number, body: Sta
     }
     if (phase.when === 'after' && plan.kind !== 'http') continue;
     const settle = SETTLE[phase.role];
-    for (const step of steps) stages.push({ run: (ex) => step.run(ex), settle });
+    for (const step of steps) {
+      const gate: Gate = { step, plan };
+      stages.push({ run: (ex) => step.run(ex), settle: (ex, value) => settle(ex, value, gate) });
+    }
     if (plan.rateLimit?.after === phase.role) stages.push(plan.rateLimit.stage);
     if (index === lastGate && plan.bodyTiming === 'afterGates') stages.push(body);
   }
@@ -203,24 +215,34 @@ const STOP_STATUS = earlyStatusOf('middleware');
 const BLOCK_STATUS = earlyStatusOf('guard');
 
 /** A middleware result: a stop answers at once. */
-function settleMiddleware(ex: Exchange, result: unknown): boolean {
+function settleMiddleware(ex: Exchange, result: unknown, gate: Gate): boolean {
   if (result instanceof MiddlewareResult && !result.proceed)
-    return answerEarly(ex, result.response, STOP_STATUS);
+    return answerEarly(ex, result.response, STOP_STATUS, gate);
   return false;
 }
 
 /** A guard result: a block (or `false`) answers at once. */
-function settleGuard(ex: Exchange, result: unknown): boolean {
-  if (result instanceof GuardResult && !result.proceed) return answerEarly(ex, result.response, BLOCK_STATUS);
-  if (result === false) return answerEarly(ex, undefined, BLOCK_STATUS);
+function settleGuard(ex: Exchange, result: unknown, gate: Gate): boolean {
+  if (result instanceof GuardResult && !result.proceed)
+    return answerEarly(ex, result.response, BLOCK_STATUS, gate);
+  if (result === false) return answerEarly(ex, undefined, BLOCK_STATUS, gate);
   return false;
 }
 
 /**
  * A stop or block: exactly the status, headers and body the component gave, over the headers
- * earlier steps set on `ctx.response` (its own win on a clash).
+ * earlier steps set on `ctx.response` (its own win on a clash). A status that is not HTTP is a 500.
  */
-function answerEarly(ex: Exchange, response: EarlyResponse | undefined, status: number): true {
+function answerEarly(ex: Exchange, response: EarlyResponse | undefined, status: number, gate: Gate): true {
+  const given = response?.statusCode;
+  if (given !== undefined && !isFinalStatus(given)) {
+    const { step, plan } = gate;
+    return answerInvalidEarlyStatus(ex, given, {
+      label: step.label,
+      route: plan.label,
+      settings: plan.settings,
+    });
+  }
   const headers = withKeptHeaders(ex, response?.headers ? lowerCaseKeys(response.headers) : undefined);
   sendValue(
     ex.res,
