@@ -1,8 +1,10 @@
 /** `svc build`: analyze, write the spec, compile for production; non-zero exit on analysis errors. */
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { CliOptions } from './args.js';
 import { analyzeAndWriteSpec } from './analyze.js';
+import { COMPILED_MODULE_FILE } from '../runtime/compiled/module-shape.js';
 import { AppCompiler, buildTarget } from './app-compiler.js';
+import { writeCompiledModule } from './app-model-file.js';
 import { writeBuildInfo } from './build-info.js';
 import { toPosix } from './emit-paths.js';
 
@@ -15,6 +17,9 @@ export async function runBuild(options: CliOptions): Promise<number> {
   }
   const compiler = new AppCompiler(buildTarget(root, run.program), false);
   const compiled = compiler.compile(run.program, run.model);
+  const started = performance.now();
+  writeCompiledModule(compiler.outDir, run.model);
+  const compiledMs = performance.now() - started;
   writeBuildInfo(root, compiled.entry);
   const where = (path: string) => toPosix(relative(root, path)) || '.';
   process.stdout.write(
@@ -23,6 +28,7 @@ export async function runBuild(options: CliOptions): Promise<number> {
       `svc: compiled ${compiled.emitted} file(s) into ${where(compiler.outDir)} ` +
       `(${Math.round(run.milliseconds)} ms analysis and spec, ${Math.round(run.typeCheckMilliseconds)} ms type check, ` +
       `${Math.round(compiled.milliseconds)} ms emit)\n` +
+      `svc: wrote the validators and serializers \`svc start\` loads into ${where(join(compiler.outDir, COMPILED_MODULE_FILE))} (${Math.round(compiledMs)} ms)\n` +
       `svc: run it with \`svc start\` or \`node ${where(compiled.entry)}\`\n`,
   );
   return 0;

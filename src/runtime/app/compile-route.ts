@@ -11,12 +11,11 @@ import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-
 import { compilePipeline, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
 import { compileDevResponseCheck } from '../response/dev-check.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
+import { serializedSchema } from '../serialize/route-schema.js';
 import { paramNames } from '../../model/route-paths.js';
 import type { CoercerOptions } from '../validation/types.js';
 import type { JoinedController, JoinedRoute } from './join.js';
 import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';
-import type { ClassRecord } from '../decorators/metadata.js';
-import type { RateLimits } from '../rate-limit/index.js';
 
 export interface CompiledRoute {
   /** `BooksController.get`. */
@@ -41,9 +40,6 @@ export interface RouteCompileContext {
   /** `dev` also turns on the response check of JSON routes. */
   settings: PipelineSettings;
   streams: StreamSettings;
-  /** Present when some route is rate-limited; `appRecord` holds the `@App` class's `@RateLimit`. */
-  rateLimits?: RateLimits;
-  appRecord?: ClassRecord;
 }
 
 function headerObject(list: readonly (readonly [string, string])[]): OutgoingHttpHeaders | undefined {
@@ -99,36 +95,27 @@ export async function compileRoute(
     context.steps,
   );
   const pathNames = paramNames(model.fullPath);
-  const bind = compileBinder(model.params, context.coercion, pathNames);
+  // Dev mode compiles a route's coercers on its first request: a reload answers sooner.
+  const coercion = context.settings.dev ? { ...context.coercion, lazy: true } : context.coercion;
+  const bind = compileBinder(model.params, coercion, pathNames);
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[model.methodName] as (
     ...args: unknown[]
   ) => unknown;
-  const levels = { app: context.appRecord, controller: controller.record, route: route.record };
-  const rateLimit = context.rateLimits?.stageFor(
-    { ...levels, controllerName: controller.model.className },
-    model,
-  );
-  const headerList = [
-    ...controller.model.headers,
-    ...model.headers,
-    ...(rateLimit === undefined ? [] : [rateLimit.header]),
-  ];
+  const headerList = [...controller.model.headers, ...model.headers];
   const plan: RoutePlan = {
     label,
     kind: model.kind,
     status: model.statusCode,
     headerList,
     headers: headerObject(headerList),
-    // A rate limit sets its headers on `ctx.response`, where every answer path reads them.
-    needsContext: chain.all.length > 0 || usesContext(model.params) || rateLimit !== undefined,
+    needsContext: chain.all.length > 0 || usesContext(model.params),
     bodyTiming: bodyTiming(chain, model.params),
     chain,
-    rateLimit,
     // A handler without parameters skips the binder and the argument list.
     invokeHandler:
       model.params.length === 0 ? () => method.call(instance) : (ex) => method.apply(instance, bind(ex)),
     serialize: chooseSerializer(
-      model.returns.kind === 'json' || model.kind !== 'http' ? model.returns.schema : undefined,
+      serializedSchema(model),
       context.model.schemas,
       context.settings.dev
         ? { route: { method: model.httpMethod, fullPath: model.fullPath, label }, log: context.settings.log }

@@ -6,9 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { APP_MODEL_VERSION, type AppModel } from '../../model/app-model.js';
 import type { CreateAppOptions } from '../app-types.js';
+import { loadCompiled } from '../compiled/load.js';
 import { SvcError } from '../errors/svc-error.js';
 import { ROOT_MODEL_FILE, type CompileMapping, type ModelFile } from './model-file.js';
 import { staleError } from './stale.js';
@@ -42,7 +43,34 @@ export async function loadModel(
       ? givenModelFile(resolve(root, options.model))
       : findModelFile(root, options.root === undefined ? mainScript : undefined);
   const model = JSON.parse(await readFile(found.file, 'utf8')) as ModelFile;
-  return checked({ model, baseDir: resolve(options.baseDir ?? found.baseDir), compile: model.compile });
+  const loaded = checked({
+    model,
+    baseDir: resolve(options.baseDir ?? found.baseDir),
+    compile: model.compile,
+  });
+  if (isBuildModel(found.file, model) && !isDev(options, model))
+    await loadCompiled(found.file, model.schemas, warnSink(options));
+  return loaded;
+}
+
+/**
+ * `svc build` writes `app-model.json` beside the compiled code, without the compile mapping the
+ * root model always has; app-compiled.mjs is beside it (src/runtime/compiled/load.ts).
+ */
+function isBuildModel(file: string, model: ModelFile): boolean {
+  return model.compile === undefined && basename(file) === BUILD_MODEL_FILE;
+}
+
+/** Dev mode compiles each route on its first request instead (compile-route.ts). */
+function isDev(options: CreateAppOptions, model: AppModel): boolean {
+  return options.dev ?? model.options?.dev ?? process.env.NODE_ENV === 'development';
+}
+
+/** Start-up's warnings go where the app logs (the `log` option), before settings are resolved. */
+function warnSink(options: CreateAppOptions): (line: string) => void {
+  const log = options.log;
+  if (typeof log === 'function') return log;
+  return log === false ? () => {} : (line) => console.error(line);
 }
 
 interface FoundModel {

@@ -3,6 +3,7 @@
  * in its JSON form (what the wire carries: Date → ISO string, bigint → number, Map → object,
  * Set → array, URL → href), then validated by a validator compiled once per route.
  */
+import type { ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../../model/json-schema.js';
 import { ajvContext } from '../validation/ajv-context.js';
 import { translateErrors } from '../validation/ajv-errors.js';
@@ -12,10 +13,12 @@ export type ResponseCheck = (value: unknown) => string | undefined;
 
 const MAX_LISTED = 5;
 
+/** Dev mode only, so compiled on the route's first answer: a reload compiles only the routes it serves. */
 export function compileResponseCheck(schema: JsonSchema, schemas: Record<string, JsonSchema>): ResponseCheck {
-  const context = ajvContext(schemas, 'keep');
-  const validate = context.validator(schema);
+  let validate: ValidateFunction | undefined;
   return (value) => {
+    const context = ajvContext(schemas, 'keep');
+    validate ??= context.validator(schema);
     let json: unknown;
     try {
       json = toJsonForm(value);

@@ -4,7 +4,8 @@
  * exactly one, so recursive types call themselves), scalars are written inline where their
  * parent is, and the whole source is evaluated once with `new Function`. The emitters (one file
  * per schema kind) return source text; this class holds what they share: the function table,
- * the constants the source refers to, and the named schemas.
+ * the constants the source refers to, and the named schemas. `svc build` writes the same source
+ * into app-compiled.mjs (src/runtime/compiled/emit-module.ts), so `svc start` evaluates nothing.
  */
 import { mainType, refName, type JsonSchema } from '../../model/json-schema.js';
 import { splitNull } from '../../model/null-schema.js';
@@ -101,18 +102,28 @@ export class SerializerCompiler {
     return fn;
   }
 
-  /** Evaluates the generated source once; the result writes a value of the root schema. */
-  finish(root: string, helpers: Record<string, unknown>): (value: unknown) => string {
-    const helperNames = Object.keys(helpers);
+  /**
+   * The body of a function of `(helpers, constants)` returning the writer of the root schema.
+   * Built only from schema facts, each key and constant quoted or passed by reference.
+   */
+  source(root: string, helperNames: readonly string[]): string {
     const constantNames = this.constants.map((_, index) => `c${index}`);
-    const source = [
+    return [
       `const { ${helperNames.join(', ')} } = helpers;`,
       `const [${constantNames.join(', ')}] = constants;`,
       ...this.functions,
       `return ${root};`,
     ].join('\n');
-    // The source is built only from schema facts, each key and constant quoted or passed by reference.
-    const build = new Function('helpers', 'constants', source) as (
+  }
+
+  /** The values the source's `c0`, `c1`, ... name, in order. */
+  constantValues(): readonly unknown[] {
+    return this.constants;
+  }
+
+  /** Evaluates the generated source once; the result writes a value of the root schema. */
+  finish(root: string, helpers: Record<string, unknown>): (value: unknown) => string {
+    const build = new Function('helpers', 'constants', this.source(root, Object.keys(helpers))) as (
       helpers: Record<string, unknown>,
       constants: unknown[],
     ) => (value: unknown) => string;

@@ -8,9 +8,14 @@
  * would yield half a million errors. `first` stops at the first error: request bodies use it,
  * and get the `all` validator (compiled on first use) only for a body small enough to list
  * (body.ts).
+ *
+ * A `first` validator is first looked up in the code `svc build` emitted (src/runtime/compiled),
+ * by its schema's content, and compiled only when it is not there. A build context (`build`)
+ * compiles with ajv's `code.source` on and records what it compiled, by that same key, for
+ * emit-module.ts to write as code.
  */
 import type { ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { NamedSchemas } from '../../model/schema-walk.js';
@@ -23,6 +28,8 @@ import {
 } from './ajv-schema.js';
 import { addIntegerKeywords } from './ajv-integer.js';
 import { addPatternKeyword } from './ajv-pattern.js';
+import { validatorKey } from '../compiled/keys.js';
+import { compiledFor, type CompiledStore } from '../compiled/store.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -33,35 +40,63 @@ export type UnknownMode = 'keep' | 'strip' | 'reject';
 /** Whether a validator reports every error (`all`) or stops at the first (`first`). */
 export type ErrorMode = 'all' | 'first';
 
+/** A validator a build context compiled: its key (compiled/keys.ts), schema and ajv instance. */
+export interface RecordedValidator {
+  key: string;
+  schema: AjvSchema;
+  ajv: Ajv2020;
+}
+
 export class AjvContext {
   private readonly compilers: Record<ErrorMode, Compiler>;
   private readonly transformed = new Map<string, AjvSchema>();
-  private readonly definitions: Record<string, AjvSchema>;
+  private transformedDefinitions: Record<string, AjvSchema> | undefined;
+  private readonly compiled: CompiledStore | undefined;
+  /** A build context's validators, by key; undefined at run time. */
+  readonly recorded: Map<string, RecordedValidator> | undefined;
 
   constructor(
     readonly schemas: NamedSchemas,
     readonly mode: UnknownMode,
+    build = false,
   ) {
-    const rejectUnknown = mode === 'reject';
-    const open = namesMergedInAllOf(schemas);
-    this.definitions = {};
-    for (const [name, schema] of Object.entries(schemas))
-      this.definitions[name] = toAjvSchema(schema, { rejectUnknown }, open.has(name));
+    const definitions = () => this.definitions;
     this.compilers = {
-      all: new Compiler(this.definitions, true),
-      first: new Compiler(this.definitions, false),
+      all: new Compiler(definitions, true, build),
+      first: new Compiler(definitions, false, build),
     };
+    this.compiled = build ? undefined : compiledFor(schemas);
+    this.recorded = build ? new Map() : undefined;
+  }
+
+  /** Every named schema transformed, on first need: a start that loads its validators has none. */
+  private get definitions(): Record<string, AjvSchema> {
+    if (this.transformedDefinitions) return this.transformedDefinitions;
+    const rejectUnknown = this.mode === 'reject';
+    const open = namesMergedInAllOf(this.schemas);
+    const definitions: Record<string, AjvSchema> = {};
+    for (const [name, schema] of Object.entries(this.schemas))
+      definitions[name] = toAjvSchema(schema, { rejectUnknown }, open.has(name));
+    return (this.transformedDefinitions = definitions);
   }
 
   /** The compiled validator of a parameter schema, shared by every parameter with an equal schema. */
   validator(schema: JsonSchema, errors: ErrorMode = 'all'): ValidateFunction {
-    const key = JSON.stringify(schema);
-    let ajvSchema = this.transformed.get(key);
+    const json = JSON.stringify(schema);
+    // `all` validators are compiled on first use, on the error path: only `first` ones are emitted.
+    const key =
+      errors === 'first' && (this.compiled || this.recorded) ? validatorKey(errors, json) : undefined;
+    const emitted = key === undefined ? undefined : this.compiled?.validator(this.mode, key);
+    if (emitted) return emitted;
+    let ajvSchema = this.transformed.get(json);
     if (!ajvSchema) {
       ajvSchema = toAjvSchema(schema, { rejectUnknown: this.mode === 'reject' });
-      this.transformed.set(key, ajvSchema);
+      this.transformed.set(json, ajvSchema);
     }
-    return this.compilers[errors].validator(ajvSchema);
+    const validate = this.compilers[errors].validator(ajvSchema);
+    if (key !== undefined && this.recorded)
+      this.recorded.set(key, { key, schema: ajvSchema, ajv: this.compilers[errors].compiledBy(ajvSchema) });
+    return validate;
   }
 
   /** A validator for one already-transformed union member, compiled on first use (error path only). */
@@ -85,11 +120,18 @@ class Compiler {
   private readonly validators = new WeakMap<AjvSchema, ValidateFunction>();
   private ajv: Ajv2020 | undefined;
   private fallback: Ajv2020 | undefined;
+  private readonly fallbackCompiled = new WeakSet<AjvSchema>();
 
   constructor(
-    private readonly definitions: Record<string, AjvSchema>,
+    private readonly definitions: () => Record<string, AjvSchema>,
     private readonly allErrors: boolean,
+    private readonly source: boolean,
   ) {}
+
+  /** The instance that compiled `schema` (the fallback one when ajv's discriminator refused it). */
+  compiledBy(schema: AjvSchema): Ajv2020 {
+    return this.fallback && this.fallbackCompiled.has(schema) ? this.fallback : (this.ajv as Ajv2020);
+  }
 
   validator(schema: AjvSchema): ValidateFunction {
     let validate = this.validators.get(schema);
@@ -103,11 +145,12 @@ class Compiler {
   /** ajv's discriminator support has preconditions (tag required, const/enum tags); fall back when unmet. */
   private compile(schema: AjvSchema): ValidateFunction {
     try {
-      this.ajv ??= createAjv(true, this.allErrors, this.definitions);
+      this.ajv ??= createAjv(true, this.allErrors, this.definitions(), this.source);
       return this.ajv.compile(schema);
     } catch (error) {
       if (!String((error as Error).message).startsWith('discriminator')) throw error;
-      this.fallback ??= createAjv(false, this.allErrors, this.definitions);
+      this.fallback ??= createAjv(false, this.allErrors, this.definitions(), this.source);
+      this.fallbackCompiled.add(schema);
       return this.fallback.compile(schema);
     }
   }
@@ -118,12 +161,14 @@ class Compiler {
  * it does not know (OpenAPI's `example`, a user's `x-` extensions), and would also turn off
  * `strictNumbers`: that one stays on, so `Infinity` (JSON's `1e400`) and `NaN` are not numbers.
  * `verbose` puts the schema and the data on each error: union and key errors are told from them
- * (ajv-errors.ts).
+ * (ajv-errors.ts). `source` (the build): each validator keeps its code, the formats' code names
+ * ajv-formats' table, for ajv's standalone code.
  */
 function createAjv(
   discriminator: boolean,
   allErrors: boolean,
   definitions: Record<string, AjvSchema>,
+  source: boolean,
 ): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
@@ -132,6 +177,7 @@ function createAjv(
     verbose: true,
     discriminator,
     logger: false,
+    ...(source && { code: { source: true, formats: FORMATS_CODE } }),
   });
   addFormats(ajv);
   addPatternKeyword(ajv);
@@ -139,6 +185,9 @@ function createAjv(
   ajv.addSchema({ $id: DEFINITIONS_ID, $defs: definitions });
   return ajv;
 }
+
+/** ajv-formats' formats as emitted code names them (resolved by compiled/section-require.ts). */
+const FORMATS_CODE = _`require("ajv-formats/dist/formats").fullFormats`;
 
 const contexts = new WeakMap<NamedSchemas, Map<UnknownMode, AjvContext>>();
 
@@ -148,5 +197,17 @@ export function ajvContext(schemas: NamedSchemas, mode: UnknownMode): AjvContext
   if (!byMode) contexts.set(schemas, (byMode = new Map()));
   let context = byMode.get(mode);
   if (!context) byMode.set(mode, (context = new AjvContext(schemas, mode)));
+  return context;
+}
+
+/**
+ * A build context (see AjvContext) made the shared one for this schemas object and mode, so the
+ * same compileCoercer calls start-up makes compile through it and it records what they compiled.
+ */
+export function buildAjvContext(schemas: NamedSchemas, mode: UnknownMode): AjvContext {
+  let byMode = contexts.get(schemas);
+  if (!byMode) contexts.set(schemas, (byMode = new Map()));
+  const context = new AjvContext(schemas, mode, true);
+  byMode.set(mode, context);
   return context;
 }

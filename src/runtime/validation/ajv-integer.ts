@@ -12,7 +12,8 @@
  * place of the type of every `bigint` one; their errors carry their own message.
  */
 import type { ErrorObject } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, type Ajv2020 } from 'ajv/dist/2020.js';
+import { keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
 
 export const SAFE_INTEGER_KEYWORD = 'svcSafeInteger';
 export const BIGINT_KEYWORD = 'svcBigInt';
@@ -55,29 +56,36 @@ export interface BigIntRule {
 }
 
 export function addIntegerKeywords(ajv: Ajv2020): void {
-  ajv.addKeyword({ keyword: SAFE_INTEGER_KEYWORD, type: 'number', compile: () => safeInteger });
+  ajv.addKeyword({
+    keyword: SAFE_INTEGER_KEYWORD,
+    type: 'number',
+    compile: (_rule, _parent, it) => withKeywordCode(it, safeInteger, _`${keywordRuntime}.safeInteger`),
+  });
   ajv.addKeyword({
     keyword: BIGINT_KEYWORD,
     schemaType: 'object',
-    compile: (rule: BigIntRule) => (rule.orNull ? bigIntOrNull : bigIntValue),
+    compile: (rule: BigIntRule, _parent, it) =>
+      rule.orNull
+        ? withKeywordCode(it, bigIntOrNull, _`${keywordRuntime}.bigIntOrNull`)
+        : withKeywordCode(it, bigIntValue, _`${keywordRuntime}.bigIntValue`),
   });
 }
 
 /** A fraction is the `type` keyword's error to report, not this one's. */
-const safeInteger: KeywordValidate = (data) => {
+export const safeInteger: KeywordValidate = (data) => {
   if (!Number.isInteger(data) || Number.isSafeInteger(data)) return true;
   safeInteger.errors = [{ keyword: SAFE_INTEGER_KEYWORD, params: {}, message: SAFE_INTEGER_MESSAGE }];
   return false;
 };
 
-const bigIntValue: KeywordValidate = (data) => {
+export const bigIntValue: KeywordValidate = (data) => {
   if (typeof data === 'string' && !hasTooManyDigits(data) && BIGINT_DIGITS.test(data)) return true;
   if (Number.isSafeInteger(data)) return true;
   bigIntValue.errors = [{ keyword: BIGINT_KEYWORD, params: {}, message: bigIntMessage(data) }];
   return false;
 };
 
-const bigIntOrNull: KeywordValidate = (data) => {
+export const bigIntOrNull: KeywordValidate = (data) => {
   if (data === null || bigIntValue(data)) return true;
   const message = bigIntMessage(data, BIGINT_OR_NULL_MESSAGE);
   bigIntOrNull.errors = [{ keyword: BIGINT_KEYWORD, params: {}, message }];

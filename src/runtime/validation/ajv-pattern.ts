@@ -5,7 +5,8 @@
  * as `pattern`'s did (`must match pattern "..."`).
  */
 import type { ErrorObject } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, stringify, type Ajv2020 } from 'ajv/dist/2020.js';
+import { keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
 import { compilePattern, TOO_LONG_FOR_PATTERN, type PatternCaps } from './pattern.js';
 
 export const PATTERN_KEYWORD = 'svcPattern';
@@ -20,11 +21,13 @@ export function addPatternKeyword(ajv: Ajv2020): void {
     keyword: PATTERN_KEYWORD,
     type: 'string',
     schemaType: 'object',
-    compile: (keyword: PatternRule) => compileKeyword(keyword),
+    compile: (rule: PatternRule, _parent, it) =>
+      withKeywordCode(it, compileKeyword(rule), _`${keywordRuntime}.patternKeyword(${stringify(rule)})`),
   });
 }
 
-function compileKeyword(rule: PatternRule): KeywordValidate {
+/** The keyword's function for one rule; emitted validators make theirs with it too. */
+export function compileKeyword(rule: PatternRule): KeywordValidate {
   const pattern = rule.pattern;
   const test = compilePattern(rule);
   const validate: KeywordValidate = (data) => {

@@ -1,5 +1,6 @@
 /**
- * Input coercion and validation, compiled once per parameter at start-up.
+ * Input coercion and validation, compiled once per parameter at start-up (on its first call with
+ * `lazy`, as `svc dev` asks), or loaded from the code `svc build` emitted (src/runtime/compiled).
  *
  * For the runtime:
  *   const coerce = compileCoercer(param, { schemas: model.schemas, unknownProperties: 'keep' });
@@ -10,7 +11,7 @@
  * Sources that are not validated (`data`, `ctx`, `messages`, ...: ../../model/param-sources.ts)
  * pass through untouched.
  *
- * Response check (dev mode only), compiled once per route with a schema:
+ * Response check (dev mode only), compiled on the first check of a route with a schema:
  *   const check = compileResponseCheck(route.returns.schema, model.schemas);
  *   const problem = check(handlerResult);   // string | undefined
  *   if (problem) console.warn(`[svc] ${route.httpMethod} ${route.fullPath}: response ${problem}`);
@@ -31,6 +32,12 @@ export { compileResponseCheck } from '../serialization-check/index.js';
 const passThrough: Coercer = (raw) => raw;
 
 export function compileCoercer(param: ParamModel, options: CoercerOptions): Coercer {
+  if (!options.lazy) return compileNow(param, options);
+  let coerce: Coercer | undefined;
+  return (raw, errors) => (coerce ??= compileNow(param, options))(raw, errors);
+}
+
+function compileNow(param: ParamModel, options: CoercerOptions): Coercer {
   const source = param.source;
   if (!isValidatedSource(source)) return passThrough;
   if (source === 'body') {

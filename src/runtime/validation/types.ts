@@ -28,6 +28,11 @@ export interface CoercerOptions {
   schemas: Record<string, JsonSchema>;
   /** Body properties the type does not declare. */
   unknownProperties: 'keep' | 'strip' | 'reject';
+  /**
+   * Compile each coercer on its first call rather than now (`svc dev`: a reload of a big project
+   * compiles only the routes it is asked for).
+   */
+  lazy?: boolean;
 }
 
 export type CompileCoercer = (param: ParamModel, options: CoercerOptions) => Coercer;
