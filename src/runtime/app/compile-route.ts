@@ -16,6 +16,8 @@ import { paramNames } from '../../model/route-paths.js';
 import type { CoercerOptions } from '../validation/types.js';
 import type { JoinedController, JoinedRoute } from './join.js';
 import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';
+import type { ClassRecord } from '../decorators/metadata.js';
+import type { RateLimits } from '../rate-limit/index.js';
 
 export interface CompiledRoute {
   /** `BooksController.get`. */
@@ -40,6 +42,9 @@ export interface RouteCompileContext {
   /** `dev` also turns on the response check of JSON routes. */
   settings: PipelineSettings;
   streams: StreamSettings;
+  /** Present when some route is rate-limited; `appRecord` holds the `@App` class's `@RateLimit`. */
+  rateLimits?: RateLimits;
+  appRecord?: ClassRecord;
 }
 
 function headerObject(list: readonly (readonly [string, string])[]): OutgoingHttpHeaders | undefined {
@@ -101,16 +106,27 @@ export async function compileRoute(
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[model.methodName] as (
     ...args: unknown[]
   ) => unknown;
-  const headerList = [...controller.model.headers, ...model.headers];
+  const levels = { app: context.appRecord, controller: controller.record, route: route.record };
+  const rateLimit = context.rateLimits?.stageFor(
+    { ...levels, controllerName: controller.model.className },
+    model,
+  );
+  const headerList = [
+    ...controller.model.headers,
+    ...model.headers,
+    ...(rateLimit === undefined ? [] : [rateLimit.header]),
+  ];
   const plan: RoutePlan = {
     label,
     kind: model.kind,
     status: model.statusCode,
     headerList,
     headers: headerObject(headerList),
-    needsContext: chain.all.length > 0 || usesContext(model.params),
+    // A rate limit sets its headers on `ctx.response`, where every answer path reads them.
+    needsContext: chain.all.length > 0 || usesContext(model.params) || rateLimit !== undefined,
     bodyTiming: bodyTiming(chain, model.params),
     chain,
+    rateLimit,
     // A handler without parameters skips the binder and the argument list.
     invokeHandler:
       model.params.length === 0 ? () => method.call(instance) : (ex) => method.apply(instance, bind(ex)),
