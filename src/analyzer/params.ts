@@ -7,6 +7,7 @@ import { isTypedSource } from '../model/param-sources.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
 import { findOfKind, findSvc, readArgument, svcDecorators, type SvcDecorator } from './decorators.js';
 import { asyncItemType } from './returns.js';
+import { applyBodyMedia, isRawBody } from './body-media.js';
 import { NOT_STATIC, readStatic, type StaticValue } from './static-values.js';
 import { isSvcFile } from './svc-symbols.js';
 import { userSchema } from './schema/user-schema.js';
@@ -73,12 +74,13 @@ function paramModel(
     model.schema = { svc: { rich: 'DataHolder' } };
   } else if (source === 'messages') {
     model.schema = messageSchema(context, parameter);
-  } else if (isTypedSource(source)) {
+  } else if (isTypedSource(source) && !isRawBody(context, parameter, model)) {
     const type = context.checker.getTypeAtLocation(parameter);
     model.schema = context.schemas.schemaFor(type, parameter, annotations);
   }
   const description = annotations.description ?? jsDocParamText(parameter);
   if (description) model.description = description;
+  if (source === 'body' && !model.explicitSchema) applyBodyMedia(context, parameter, model);
   const defaultValue = isTypedSource(source) ? staticDefault(context, parameter) : NOT_STATIC;
   if (defaultValue !== NOT_STATIC) model.default = defaultValue;
   if (source === 'query' && explicitName === undefined && isObjectSchema(context, model.schema)) {

@@ -71,6 +71,32 @@ export interface ParamModel extends SourceLocation {
    * the document's `default`. Absent for a computed one. JavaScript applies it, not svc.
    */
   default?: ParamDefault;
+  /** A whole `@Body()` read as something other than JSON (docs/routing.md, "Bodies"); absent: JSON. */
+  bodyMedia?: BodyMediaModel;
+}
+
+/**
+ * How a whole `@Body()` comes off the wire when it is not JSON: `multipart` (a type with `File`
+ * fields), `form` (a form-shaped type whose `@accepts` names `application/x-www-form-urlencoded`;
+ * `json`: JSON is accepted too), `bytes` (`Uint8Array`) or `stream` (`ReadableStream<Uint8Array>`,
+ * or node's `Readable`). `mediaTypes`: what `@accepts` lists (default any).
+ */
+export type BodyMediaModel =
+  | { kind: 'multipart'; files: FileFieldModel[] }
+  | { kind: 'form'; json: boolean }
+  | { kind: 'bytes'; mediaTypes: string[] }
+  | { kind: 'stream'; mediaTypes: string[]; api: 'web' | 'node' };
+
+/** A `File`, `File[]` or optional `File` field of a multipart body. */
+export interface FileFieldModel {
+  name: string;
+  /** `File[]`: every part of that name; else at most one. */
+  multiple: boolean;
+  required: boolean;
+  /** `@maxSize` on the field, in bytes (the app's `uploads.fileSize` applies too). */
+  maxSize?: number;
+  /** `@contentMediaType` on the field: the media types a part may declare (`image/*` allowed). */
+  mediaTypes?: string[];
 }
 
 /** A JSON value: what a parameter's static default can be. */

@@ -99,6 +99,24 @@ export interface RateLimitStoreOptions {
  */
 export type TrustProxyOption = boolean | number | readonly string[];
 
+/** Limits of `multipart/form-data` bodies (docs/configuration.md, "Uploads"); sizes in bytes. */
+export interface UploadOptions {
+  /** The largest file (a field's `@maxSize` may lower it). Default 10 MiB. */
+  fileSize?: number;
+  /** The most file parts. Default 10. */
+  files?: number;
+  /** The most text parts. Default 100. */
+  fields?: number;
+  /** The largest text part. Default 64 KiB. */
+  fieldSize?: number;
+  /** The whole body, every part together. Default 50 MiB. */
+  totalSize?: number;
+  /** A file up to this size stays in memory; a larger one goes to a temporary file. Default 256 KiB. */
+  memoryThreshold?: number;
+  /** Where temporary files go. Default: the system's (`os.tmpdir()`). */
+  tempDir?: string;
+}
+
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
 export interface StaticAppOptions {
   /** Dev mode: stack traces in 500 bodies, response-schema warnings. */
@@ -123,6 +141,8 @@ export interface StaticAppOptions {
   cors?: StaticCorsOptions | false;
   /** gzip/brotli for JSON and text answers of 1 KiB or more; `false` turns it off. */
   compression?: boolean;
+  /** Limits of multipart bodies (merged key by key with the defaults). */
+  uploads?: UploadOptions;
   /** How long a graceful shutdown waits for in-flight requests before closing their connections, in ms. */
   shutdownGraceMs?: number;
   /** Liveness and readiness endpoints (given as a whole); `false` turns both off. */
@@ -281,6 +301,32 @@ export function isCorsOptions(value: unknown, runtimeOrigin = false): boolean {
   });
 }
 
+export const DEFAULT_UPLOADS: Required<Omit<UploadOptions, 'tempDir'>> = {
+  fileSize: 10 * 1024 * 1024,
+  files: 10,
+  fields: 100,
+  fieldSize: 64 * 1024,
+  totalSize: 50 * 1024 * 1024,
+  memoryThreshold: 256 * 1024,
+};
+const UPLOAD_KEYS: Record<keyof UploadOptions, (value: unknown) => boolean> = {
+  fileSize: isPositiveSafeInteger,
+  files: isPositiveSafeInteger,
+  fields: isPositiveSafeInteger,
+  fieldSize: isPositiveSafeInteger,
+  totalSize: isPositiveSafeInteger,
+  memoryThreshold: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+  tempDir: (value) => typeof value === 'string' && value !== '',
+};
+
+function isUploadOptions(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    const check = UPLOAD_KEYS[key as keyof UploadOptions] as ((v: unknown) => boolean) | undefined;
+    return check !== undefined && (field === undefined || check(field));
+  });
+}
+
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export const DEFAULT_RATE_LIMIT_COMMAND_TIMEOUT_MS = 1000;
 const RATE_LIMIT_KEYS: Record<keyof RateLimitStoreOptions, (value: unknown) => boolean> = {
@@ -430,7 +476,12 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     isValidStatic: (value) => typeof value === 'boolean',
     default: true,
   },
-  shutdownGraceMs: {
+  uploads: {
+    expected:
+      '{ fileSize?, files?, fields?, fieldSize?, totalSize?: positive integers, memoryThreshold?: integer >= 0, tempDir?: a directory path }',
+    isValidStatic: isUploadOptions,
+    default: DEFAULT_UPLOADS,
+  },  shutdownGraceMs: {
     expected: 'an integer >= 0',
     isValidStatic: isNonNegativeInteger,
     default: DEFAULT_SHUTDOWN_GRACE_MS,

@@ -58,7 +58,27 @@ export const ERROR_CODES = {
   SVC_ERR_UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     title: 'Unsupported Media Type',
-    when: 'A route that reads a JSON body received a body with another content type.',
+    when: 'A body, or a multipart file part, has a media type the route does not accept (JSON unless the route says otherwise); `detail` names the field.',
+  },
+  SVC_ERR_MALFORMED_MULTIPART: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'A multipart/form-data body has no boundary, is cut short or is otherwise malformed.',
+  },
+  SVC_ERR_FILE_TOO_LARGE: {
+    status: 413,
+    title: 'Content Too Large',
+    when: "A file in a multipart body is over its field's `@maxSize` or `uploads.fileSize`; `detail` names the field and the connection is closed.",
+  },
+  SVC_ERR_FIELD_TOO_LARGE: {
+    status: 413,
+    title: 'Content Too Large',
+    when: 'A text field of a multipart body is over `uploads.fieldSize`; `detail` names the field.',
+  },
+  SVC_ERR_TOO_MANY_PARTS: {
+    status: 413,
+    title: 'Content Too Large',
+    when: 'A multipart body has more files or text fields than `uploads.files` or `uploads.fields` allows; the connection is closed.',
   },
   SVC_ERR_RATE_LIMITED: {
     status: 429,
@@ -236,6 +256,10 @@ export const ERROR_CODES = {
   SVC_ERR_INVALID_CONTENT_TYPE: {
     title: 'Invalid @contentType',
     when: "A handler's `@contentType` JSDoc tag is not one media type, names a non-JSON type for a JSON answer, or is on a route with no body of its own (void, SSE, WebSocket).",
+  },
+  SVC_ERR_BODY_MEDIA_TAG: {
+    title: 'Invalid body media tag',
+    when: "A body's `@maxSize`, `@contentMediaType` or `@accepts` JSDoc tag is not a size (`5MB`) or a list of media types, or `@accepts` names a type the body cannot be read as.",
   },
   SVC_ERR_NOT_STATIC: {
     title: 'Argument not known at build time',

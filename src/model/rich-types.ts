@@ -13,9 +13,10 @@ export type RichValueType = (typeof RICH_VALUE_TYPES)[number];
  * Every `svc.rich` mark: the rich values, plus `DataHolder`, which marks a `@Data()`
  * parameter that binds the request's data holder itself (never a value on the wire), and
  * `bytes`, which marks a `Uint8Array`/`Buffer` inside a JSON value (`{type: string,
- * contentEncoding: base64}`: base64 on the wire, a Buffer in the handler).
+ * contentEncoding: base64}`: base64 on the wire, a Buffer in the handler), and `File`, a file
+ * field of a multipart body (a web-standard `File` in the handler).
  */
-export type SvcType = RichValueType | 'DataHolder' | 'bytes';
+export type SvcType = RichValueType | 'DataHolder' | 'bytes' | 'File';
 
 /** Rich values that `JSON.stringify` cannot write as their schema says (it needs a replacer). */
 export const NEEDS_RICH_STRINGIFY: ReadonlySet<SvcType> = new Set<SvcType>(['Map', 'Set', 'bigint']);

@@ -16,6 +16,7 @@ import { paramNames } from '../../model/route-paths.js';
 import type { CoercerOptions } from '../validation/types.js';
 import type { JoinedController, JoinedRoute } from './join.js';
 import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';
+import { compileBodyReader } from '../body/reader.js';
 import type { ClassRecord } from '../decorators/metadata.js';
 import type { RateLimits } from '../rate-limit/index.js';
 
@@ -125,6 +126,7 @@ export async function compileRoute(
     // A rate limit sets its headers on `ctx.response`, where every answer path reads them.
     needsContext: chain.all.length > 0 || usesContext(model.params) || rateLimit !== undefined,
     bodyTiming: bodyTiming(chain, model.params),
+    readBody: compileBodyReader(model.params, context.settings),
     chain,
     rateLimit,
     // A handler without parameters skips the binder and the argument list.

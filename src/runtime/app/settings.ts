@@ -32,6 +32,7 @@ import type { CreateAppOptions, ListenOptions, LogOption } from '../app-types.js
 import type { AppOptions } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
 import { tlsSources, type TlsSources } from '../http/tls/sources.js';
+import { resolveUploads, type UploadSettings } from '../body/limits.js';
 
 export interface RuntimeSettings {
   dev: boolean;
@@ -60,6 +61,8 @@ export interface RuntimeSettings {
   /** `@RateLimit` counters: in this Redis (`rateLimit.redis`, else PubSub's), or in memory when undefined. */
   rateLimit: { redis: string | undefined; commandTimeoutMs: number };
   trustProxy: TrustProxyOption;
+  /** Multipart limits, key by key: createApp's, then the model's, then the defaults. */
+  uploads: UploadSettings;
 }
 
 /** `createApp` options that say where the app is and what it is made of rather than how it behaves. */
@@ -95,6 +98,7 @@ export function resolveSettings(
     telemetry: pick('telemetry') ?? DEFAULT_TELEMETRY,
     rateLimit: resolveRateLimit(pick('rateLimit'), pubsub.redis),
     trustProxy: pick('trustProxy') ?? false,
+    uploads: resolveUploads(options.uploads, model.options?.uploads),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Exchange } from '../http/exchange.js';
 import { compileCoercer } from '../validation/index.js';
 import type { Coercer, CoercerOptions, InputError } from '../validation/types.js';
 import { compileExtractor, type Extractor } from './extractors.js';
+import { compileMediaCoercer } from '../body/coercer.js';
 
 export type Binder = (ex: Exchange) => unknown[];
 
@@ -42,7 +43,7 @@ export function compileBinder(
   const compiled: CompiledParam[] = params.map((param) => ({
     index: param.index,
     extract: compileExtractor(param, pathNames),
-    coerce: isValidatedSource(param.source) ? compileCoercer(param, options) : passThrough,
+    coerce: coercerOf(param, options),
   }));
   const arity = Math.max(...params.map((param) => param.index)) + 1;
   return (ex) => {
@@ -56,6 +57,12 @@ export function compileBinder(
     if (errors.length > 0) throw validationError(errors.splice(0));
     return args;
   };
+}
+
+/** A whole body that is not JSON (a form, multipart, bytes, a stream) has its own coercer. */
+function coercerOf(param: ParamModel, options: CoercerOptions): Coercer {
+  if (!isValidatedSource(param.source)) return passThrough;
+  return param.bodyMedia === undefined ? compileCoercer(param, options) : compileMediaCoercer(param, options);
 }
 
 /** The 400: `detail` names each failing input once (`errors` says everything wrong with each). */

@@ -1,5 +1,6 @@
 /**
- * Reads a JSON request body: only for routes that bind one. Enforces the size limit while
+ * Reads a JSON request body: only for routes that bind one (other body forms: src/runtime/body,
+ * built on the helpers exported here). Enforces the size limit while
  * reading (413, and the connection is closed after the answer), rejects non-JSON content
  * types (415), malformed JSON (400) and JSON nested deeper than MAX_JSON_DEPTH (400). An empty
  * body is `undefined`.
@@ -10,13 +11,18 @@ import { JsonTooDeepError, parseJsonSafely } from './secure-json.js';
 
 const CLOSE = { connection: 'close' };
 
+/** The client went away, or the connection failed, before the body's end. */
+export function unreadable(): FrameworkHttpError {
+  return new FrameworkHttpError('SVC_ERR_BAD_REQUEST', 'The request body could not be read to its end.');
+}
+
 export function isJsonContentType(header: string): boolean {
   const semi = header.indexOf(';');
   const type = (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-function tooLarge(limit: number): FrameworkHttpError {
+export function tooLarge(limit: number): FrameworkHttpError {
   return new FrameworkHttpError(
     'SVC_ERR_BODY_TOO_LARGE',
     `The request body is larger than the limit of ${limit} bytes.`,
@@ -25,13 +31,22 @@ function tooLarge(limit: number): FrameworkHttpError {
   );
 }
 
-/** Throws before reading when the headers already tell the body cannot be accepted. */
-function checkHeaders(req: IncomingMessage, limit: number): boolean {
+/**
+ * Whether the request carries a body; throws 413 before reading when its declared length is
+ * already over `limit`. Shared by every body form (src/runtime/body).
+ */
+export function declaresBody(req: IncomingMessage, limit: number): boolean {
   const length = req.headers['content-length'];
   const declared = length === undefined ? undefined : Number(length);
   const hasBody = declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared > 0;
   if (!hasBody) return false;
   if (declared !== undefined && declared > limit) throw tooLarge(limit);
+  return true;
+}
+
+/** Throws before reading when the headers already tell the body cannot be accepted. */
+function checkHeaders(req: IncomingMessage, limit: number): boolean {
+  if (!declaresBody(req, limit)) return false;
   const type = req.headers['content-type'];
   if (type !== undefined && !isJsonContentType(type)) {
     throw new FrameworkHttpError(
@@ -57,7 +72,7 @@ export function deferContinue(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /** The body is wanted: the client may send it now. */
-function sendContinue(req: IncomingMessage): void {
+export function sendContinue(req: IncomingMessage): void {
   const expecting = (req as Expecting)[CONTINUE];
   if (expecting === undefined) return;
   (req as Expecting)[CONTINUE] = undefined;
@@ -68,7 +83,11 @@ function sendContinue(req: IncomingMessage): void {
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   if (!checkHeaders(req, limit)) return undefined;
   sendContinue(req);
-  const text = await readText(req, limit);
+  return parseJsonBody((await readBytes(req, limit)).toString('utf8'));
+}
+
+/** JSON text (after its media type was checked) → the value; empty text is `undefined`. */
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return parseJsonSafely(text);
@@ -84,7 +103,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
 }
 
 /** Collects the body up to `limit` bytes; past it, stops collecting and rejects with 413. */
-function readText(req: IncomingMessage, limit: number): Promise<string> {
+export function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -106,14 +125,12 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
     };
     const onEnd = (): void => {
       cleanup();
-      resolve(
-        chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'),
-      );
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     };
     // A client that goes away mid-body is a bad request, not a server error worth a stack trace.
     const onError = (): void => {
       cleanup();
-      reject(new FrameworkHttpError('SVC_ERR_BAD_REQUEST', 'The request body could not be read to its end.'));
+      reject(unreadable());
     };
     req.on('data', onData);
     req.on('end', onEnd);

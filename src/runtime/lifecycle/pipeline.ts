@@ -24,9 +24,12 @@ import { answerInvalidEarlyStatus, isFinalStatus } from './early-status.js';
 import { answered, isThenable, proceed, type Stage } from './stage.js';
 import { earlyStatusOf, PHASES, type PhaseInfo } from '../../model/lifecycle-phases.js';
 import { stringifyRich } from '../response/json.js';
+import type { UploadSettings } from '../body/limits.js';
 
 export interface PipelineSettings extends ErrorSettings {
   bodyLimit: number;
+  /** Multipart limits (src/runtime/body); absent: the defaults. */
+  uploads?: UploadSettings;
   /** Set only when the app has OpenTelemetry (src/runtime/telemetry); a route then runs its traced plan. */
   tracing?: PipelineTracing;
 }
@@ -51,6 +54,8 @@ export interface RoutePlan {
   needsContext: boolean;
   /** When the JSON body is read: before middleware (a gate binds it), after the gates, or not at all. */
   bodyTiming: 'beforeGates' | 'afterGates' | 'never';
+  /** Reads a body that is not JSON (multipart, form, bytes, stream: src/runtime/body); absent: JSON. */
+  readBody?: ((ex: Exchange) => Promise<unknown>) | undefined;
   chain: Chain;
   /**
    * The route's `@RateLimit` stage (src/runtime/rate-limit), put after the steps of the phase
@@ -84,7 +89,8 @@ function compileStages(plan: RoutePlan, order: PhaseOrder): Stage[] {
   const stages: Stage[] = [];
   if (plan.needsContext) stages.push(contextStage(plan));
   if (plan.rateLimit !== undefined && plan.rateLimit.after === undefined) stages.push(plan.rateLimit.stage);
-  const body: Stage = { run: (ex) => readJsonBody(ex.req, plan.settings.bodyLimit), settle: storeBody };
+  const readBody = plan.readBody ?? ((ex: Exchange) => readJsonBody(ex.req, plan.settings.bodyLimit));
+  const body: Stage = { run: readBody, settle: storeBody };
   if (plan.bodyTiming === 'beforeGates') stages.push(body);
   stages.push(...phaseStages(plan, order, 0, body));
   // An HTTP route answers last, with what the handler and every interceptor left in `ctx.response`.

@@ -10,6 +10,7 @@ import { bigintConverter } from './bigint.js';
 import { binaryConverter } from './binary.js';
 import { dateUrlConverter } from './date-url.js';
 import { enumConverter } from './enum.js';
+import { fileConverter } from './file.js';
 import { intersectionConverter } from './intersection.js';
 import { literalConverter } from './literal.js';
 import { literalUnionConverter } from './literal-union.js';
@@ -34,6 +35,7 @@ export const CONVERTERS: readonly TypeConverter[] = [
   literalConverter,
   literalUnionConverter,
   binaryConverter,
+  fileConverter,
   dateUrlConverter,
   setConverter,
   mapConverter,
