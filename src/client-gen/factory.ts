@@ -6,6 +6,7 @@
 import type { AppModel, ReturnKind, RouteModel } from '../model/app-model.js';
 import { itemReading } from '../model/item-reading.js';
 import type { ClientGroup, ClientOperation } from './operations.js';
+import { isDownload } from './signatures.js';
 import { sseReadings } from './sse-items.js';
 import { propertyKey } from './types.js';
 
@@ -27,7 +28,8 @@ function operationSpec(operation: ClientOperation, model: AppModel): string {
     `path: ${JSON.stringify(operation.path)}`,
     `args: [${args.join(', ')}]`,
   ];
-  if (route.kind === 'http') fields.push(`answer: '${ANSWERS[route.returns.kind]}'`);
+  if (route.kind === 'http')
+    fields.push(`answer: '${isDownload(operation) ? 'blob' : ANSWERS[route.returns.kind]}'`);
   else fields.push(...itemFields(route, model));
   return `{ ${fields.join(', ')} }`;
 }
@@ -46,9 +48,21 @@ function operationArrow(operation: ClientOperation, model: AppModel): string {
   const runner = RUNNERS[operation.route.kind];
   const spec = operationSpec(operation, model);
   const key = propertyKey(operation.method);
+  if (isDownload(operation)) return downloadArrow(key, spec, operation.args.length === 0);
   if (operation.args.length === 0)
     return `      ${key}: (call) => ${runner}(options, ${spec}, undefined, call),`;
   return `      ${key}: (args, call) => ${runner}(options, ${spec}, args, call),`;
+}
+
+/**
+ * A download's method has two signatures (a Blob, or a stream with `{ stream: true }`), which give
+ * an arrow no parameter types: it names them, and its result stands for either.
+ */
+function downloadArrow(key: string, spec: string, noArgs: boolean): string {
+  const call = `callOperation<never>(options, ${spec}, ${noArgs ? 'undefined' : 'args'}, call)`;
+  return noArgs
+    ? `      ${key}: (call?: CallOptions) => ${call},`
+    : `      ${key}: (args: Args, call?: CallOptions) => ${call},`;
 }
 
 export function clientFactory(groups: ClientGroup[], model: AppModel): string {

@@ -58,8 +58,8 @@ export function resultType(operation: ClientOperation, name: TypeNamer): string 
       return `Promise<${item}>`;
     case 'text':
       return `Promise<${route.returns.schema ? item : 'string'}>`;
-    case 'bytes':
-      return 'Promise<Uint8Array>';
+    case 'bytes': // a download (Blob, File, sendFile, a stream) is read as a Blob
+      return route.returns.download ? 'Promise<Blob>' : 'Promise<Uint8Array>';
     case 'void':
       return 'Promise<void>';
     case 'stream': // only SSE and WebSocket routes return streams; the raw answer otherwise
@@ -81,7 +81,18 @@ function methodSignature(operation: ClientOperation, name: TypeNamer): string {
     .filter(Boolean)
     .join(' — ');
   const params = `${argsParameter(operation, name)}call?: CallOptions`;
-  return `    ${docComment(text).trimEnd()}\n    ${propertyKey(operation.method)}(${params}): ${resultType(operation, name)};`;
+  const key = propertyKey(operation.method);
+  const comment = docComment(text).trimEnd();
+  const plain = `    ${comment}\n    ${key}(${params}): ${resultType(operation, name)};`;
+  if (!isDownload(operation)) return plain;
+  // A download also gives its body as a stream, asked for with `{ stream: true }`.
+  const streamed = `${argsParameter(operation, name)}call: CallOptions & { stream: true }`;
+  return `    ${comment}\n    ${key}(${streamed}): Promise<ReadableStream<Uint8Array>>;\n${plain}`;
+}
+
+/** An HTTP route answering a download: read as a Blob, or as a stream on request. */
+export function isDownload(operation: ClientOperation): boolean {
+  return operation.route.kind === 'http' && operation.route.returns.download !== undefined;
 }
 
 export function apiInterface(groups: ClientGroup[], name: TypeNamer): string {

@@ -21,6 +21,8 @@ export interface ClientOptions {
 export interface CallOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Downloads only: resolve with the answer's body as a stream, read as it arrives, instead of a Blob. */
+  stream?: boolean;
 }
 
 /** What svc's problem+json answers hold (RFC 9457); a route's documented errors say more. */
@@ -71,7 +73,7 @@ interface OperationSpec {
   /** Relative to baseUrl, with ':name' segments. */
   path: string;
   args: readonly ArgSpec[];
-  answer?: 'json' | 'text' | 'bytes' | 'void' | 'raw';
+  answer?: 'json' | 'text' | 'bytes' | 'blob' | 'void' | 'raw';
   /** How one SSE event or WebSocket message is read: as text, as JSON, or JSON unless it is a string. */
   items?: ItemReading;
   /** An SSE route of SseEvents: yields { data, event, id }, the data read by its event's name (else by 'items'). */

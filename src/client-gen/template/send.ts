@@ -11,8 +11,9 @@ async function send(options: ClientOptions, spec: OperationSpec, args: Args, cal
 
 /** Reading the answer of a plain HTTP route as its return kind says. Source text. */
 export const CALL_SOURCE = String.raw`
-async function answer(response: Response, kind: OperationSpec['answer']): Promise<unknown> {
+async function answer(response: Response, kind: OperationSpec['answer'], call: CallOptions | undefined): Promise<unknown> {
   if (kind === 'raw') return response;
+  if (kind === 'blob') return call?.stream ? response.body : response.blob();
   if (kind === 'bytes') return new Uint8Array(await response.arrayBuffer());
   const body = await response.text();
   if (kind === 'text') return body;
@@ -20,6 +21,6 @@ async function answer(response: Response, kind: OperationSpec['answer']): Promis
 }
 
 async function callOperation<T>(options: ClientOptions, spec: OperationSpec, args: Args, call?: CallOptions): Promise<T> {
-  return (await answer(await send(options, spec, args, call), spec.answer)) as T;
+  return (await answer(await send(options, spec, args, call), spec.answer, call)) as T;
 }
 `;
