@@ -11,10 +11,12 @@ import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-
 import { compilePipeline, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
 import { compileDevResponseCheck } from '../response/dev-check.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
+import { serializedSchema } from '../serialize/route-schema.js';
 import { paramNames } from '../../model/route-paths.js';
 import type { CoercerOptions } from '../validation/types.js';
 import type { JoinedController, JoinedRoute } from './join.js';
 import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';
+import { compileBodyReader } from '../body/reader.js';
 import type { ClassRecord } from '../decorators/metadata.js';
 import type { RateLimits } from '../rate-limit/index.js';
 
@@ -99,7 +101,9 @@ export async function compileRoute(
     context.steps,
   );
   const pathNames = paramNames(model.fullPath);
-  const bind = compileBinder(model.params, context.coercion, pathNames);
+  // Dev mode compiles a route's coercers on its first request: a reload answers sooner.
+  const coercion = context.settings.dev ? { ...context.coercion, lazy: true } : context.coercion;
+  const bind = compileBinder(model.params, coercion, pathNames);
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[model.methodName] as (
     ...args: unknown[]
   ) => unknown;
@@ -122,13 +126,14 @@ export async function compileRoute(
     // A rate limit sets its headers on `ctx.response`, where every answer path reads them.
     needsContext: chain.all.length > 0 || usesContext(model.params) || rateLimit !== undefined,
     bodyTiming: bodyTiming(chain, model.params),
+    readBody: compileBodyReader(model.params, context.settings),
     chain,
     rateLimit,
     // A handler without parameters skips the binder and the argument list.
     invokeHandler:
       model.params.length === 0 ? () => method.call(instance) : (ex) => method.apply(instance, bind(ex)),
     serialize: chooseSerializer(
-      model.returns.kind === 'json' || model.kind !== 'http' ? model.returns.schema : undefined,
+      serializedSchema(model),
       context.model.schemas,
       context.settings.dev
         ? { route: { method: model.httpMethod, fullPath: model.fullPath, label }, log: context.settings.log }
