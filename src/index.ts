@@ -74,6 +74,7 @@ export {
   type SendFileOptions,
   type Disposition,
 } from './runtime/response/file-answer.js';
+export { ValidationError } from './runtime/errors/validation-error.js';
 export { ERROR_CODES, type ErrorCode } from './runtime/errors/catalogue.js';
 export { createApp } from './runtime/app/create-app.js';
 export type {

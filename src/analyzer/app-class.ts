@@ -7,6 +7,7 @@ import { readDecoratorOptions, readProviderRefs } from './app-options.js';
 import { exportNameOf, moduleOf } from './classes.js';
 import { locationOf, type AnalysisContext } from './context.js';
 import { findSvc, type SvcDecorator } from './decorators.js';
+import { readResponses } from './route-docs.js';
 import { readRateLimit } from './rate-limit.js';
 import { componentUses } from './routes.js';
 import { objectProperties, requireStatic } from './static-values.js';
@@ -62,6 +63,8 @@ export function extractAppSettings(
   if (exportName) app.exportName = exportName;
   const providers = readProviderRefs(context, argument);
   if (providers.length > 0) app.providers = providers;
+  const responses = readResponses(context, decorators);
+  if (responses.length > 0) app.responses = responses;
   settings.app = app;
   return settings;
 }

@@ -15,6 +15,8 @@ import { joinRoutePath } from '../model/route-paths.js';
 import type { RateLimitModel } from '../model/rate-limit.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, resolveInfo } from './app-class.js';
 import { healthRouteClashes, mergeStaticOptions, readConfigOptions, readSvcConfig } from './app-options.js';
+import { applyAppResponses, removeDropped } from './app-responses.js';
+import { applyCatchers } from './catcher-answers.js';
 import { checkApp } from './checks.js';
 import { placeRateLimit } from './rate-limit.js';
 import type { AnalysisContext } from './context.js';
@@ -60,7 +62,10 @@ export function assembleModel(context: AnalysisContext, fragments: FileFragment[
     ...unsecuredAuthorizationWarnings(components),
   );
   const earlyAnswers = fragments.flatMap((fragment) => fragment.earlyAnswers);
+  applyAppResponses(app?.app, controllers);
   addEarlyAnswers(app?.app, components, controllers, earlyAnswers);
+  applyCatchers(app?.app, components, controllers);
+  removeDropped(controllers);
   const model: AppModel = {
     version: APP_MODEL_VERSION,
     prefix,

@@ -6,7 +6,7 @@
 import ts from './typescript.cjs';
 import type { CatchClassModel } from '../model/app-model.js';
 import { importableAs } from './classes.js';
-import { reportError, type AnalysisContext } from './context.js';
+import { locationOf, reportError, type AnalysisContext } from './context.js';
 import { isSvcFile, resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
 
 /** The class reference of a catcher's argument; an `SVC_ERR_CATCH_CLASS` error when it has none. */
@@ -34,4 +34,53 @@ export function catchClassOf(
     errorClass,
   );
   return undefined;
+}
+
+/**
+ * A catcher that sets `ctx.response.status` in its body answers with a status only known at run
+ * time, which the document cannot show: a warning at the assignment says to declare it.
+ */
+export function warnRuntimeStatus(
+  context: AnalysisContext,
+  member: ts.MethodDeclaration,
+  owner: string,
+): void {
+  const assignment = member.body && findStatusAssignment(member.body);
+  if (!assignment) return;
+  const where = locationOf(context, assignment);
+  context.diagnostics.push({
+    severity: 'warning',
+    message:
+      `${where.file}:${where.line}: warning: the catcher ${owner} sets response.status at run time, so the ` +
+      'document shows the status of the error it catches instead; declare the status with @StatusCode(n) on the method',
+    ...where,
+  });
+}
+
+/** The first `<...>.response.status = ...` in a body. */
+function findStatusAssignment(body: ts.Node): ts.BinaryExpression | undefined {
+  let found: ts.BinaryExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      isResponseStatus(skipOuterExpressions(node.left))
+    ) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
+}
+
+function isResponseStatus(node: ts.Expression): boolean {
+  return (
+    ts.isPropertyAccessExpression(node) &&
+    node.name.text === 'status' &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    node.expression.name.text === 'response'
+  );
 }

@@ -1,7 +1,7 @@
 /** Lifecycle component classes (`component(Class)` targets) → ComponentModel. */
 import ts from './typescript.cjs';
 import type { ComponentMethodModel, ComponentModel, ComponentRole, ParamModel } from '../model/app-model.js';
-import { catchClassOf } from './catch-class.js';
+import { catchClassOf, warnRuntimeStatus } from './catch-class.js';
 import { dependenciesOf, exportNameOf, moduleOf } from './classes.js';
 import { locationOf, reportError, type AnalysisContext } from './context.js';
 import {
@@ -13,6 +13,7 @@ import {
   type SvcDecorator,
 } from './decorators.js';
 import { extractParams } from './params.js';
+import { extractReturn } from './returns.js';
 import { readApiSecurity } from './security.js';
 import { checkEarlyStatuses } from './early-status.js';
 import { skipOuterExpressions } from './svc-symbols.js';
@@ -74,13 +75,14 @@ function componentMethod(
     params: extractParams(context, member, `${className}.${methodName}`),
   };
   checkNextBindings(context, member, method.params, `${className}.${methodName}`, method.role);
-  if (role.spec.role.role === 'catch') addCatcherFacts(context, method, role, decorators, className);
+  if (role.spec.role.role === 'catch') addCatcherFacts(context, member, method, role, decorators, className);
   return method;
 }
 
 /** `@Catch(ErrorClass)`'s class (its name, and where the runtime imports it) and the catcher's `@StatusCode`. */
 function addCatcherFacts(
   context: AnalysisContext,
+  member: ts.MethodDeclaration,
   method: ComponentMethodModel,
   role: RoleDecorator,
   decorators: SvcDecorator[],
@@ -96,6 +98,10 @@ function addCatcherFacts(
   const statusCode = findSvc(decorators, 'StatusCode');
   const status = statusCode && readArgument(context, statusCode, 0);
   if (typeof status === 'number') method.statusCode = status;
+  // Its answer is documented like a handler's: the declared return type is the body.
+  method.returns = extractReturn(context, member, 'http');
+  if (method.statusCode === undefined)
+    warnRuntimeStatus(context, member, `${className}.${method.methodName}`);
 }
 
 /**

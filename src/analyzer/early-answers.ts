@@ -9,6 +9,9 @@ import type { AppClassModel, ApiResponseModel, ComponentModel, ControllerModel }
 import { beforeHandlerMethods, coveringComponents } from '../model/covering.js';
 import { FRAMEWORK_STATUS, successStatus } from '../model/framework-answers.js';
 import { addFrameworkResponses, PROBLEM_SCHEMA_NAME } from './problem.js';
+import type { AnalysisContext } from './context.js';
+import { addContent } from './response-content.js';
+import { objectLiteralOf, readStatic } from './static-values.js';
 import { skipOuterExpressions } from './svc-symbols.js';
 
 /** One early answer of a component class, before it is attached to routes. */
@@ -23,14 +26,21 @@ const EARLY_CALLS: Record<string, { method: string; status: number; verb: string
   MiddlewareResult: { method: 'stop', status: FRAMEWORK_STATUS.stop, verb: 'Stopped' },
 };
 
-/** Every `block`/`stop` call with a literal (or absent) argument in the class's method bodies. */
-export function extractEarlyAnswers(declaration: ts.ClassDeclaration): ApiResponseModel[] {
+/** Every `block`/`stop` call with a static (or absent) status in the class's method bodies. */
+export function extractEarlyAnswers(
+  context: AnalysisContext,
+  declaration: ts.ClassDeclaration,
+): ApiResponseModel[] {
   const className = declaration.name?.text ?? 'default';
   const answers: ApiResponseModel[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
-      const answer = earlyAnswer(node, className);
-      if (answer && !answers.some((known) => known.status === answer.status)) answers.push(answer);
+      const answer = earlyAnswer(context, node, className);
+      const known = answer && answers.findIndex((other) => other.status === answer.status);
+      if (answer && known === -1) answers.push(answer);
+      // Two blocks with one status and different bodies: the document lists both.
+      else if (answer && known !== undefined && answers[known])
+        answers[known] = addContent(answers[known], answer);
     }
     ts.forEachChild(node, visit);
   };
@@ -40,21 +50,25 @@ export function extractEarlyAnswers(declaration: ts.ClassDeclaration): ApiRespon
   return answers;
 }
 
-function earlyAnswer(call: ts.CallExpression, className: string): ApiResponseModel | undefined {
+function earlyAnswer(
+  context: AnalysisContext,
+  call: ts.CallExpression,
+  className: string,
+): ApiResponseModel | undefined {
   const callee = skipOuterExpressions(call.expression);
   if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return undefined;
   const kind = EARLY_CALLS[callee.expression.text];
   if (!kind || callee.name.text !== kind.method) return undefined;
   const argument = call.arguments[0] ? skipOuterExpressions(call.arguments[0]) : undefined;
-  if (argument && !ts.isObjectLiteralExpression(argument)) return undefined;
-  const statusCode = argument && propertyValue(argument, 'statusCode');
-  if (statusCode && !ts.isNumericLiteral(statusCode)) return undefined;
-  const answer: ApiResponseModel = {
-    status: statusCode ? Number(statusCode.text) : kind.status,
-    description: `${kind.verb} by ${className}`,
-  };
-  const body = argument && propertyValue(argument, 'body');
-  if (body) Object.assign(answer, bodyContent(body));
+  const literal = argument && objectLiteralOf(context, argument);
+  if (argument && !literal) return undefined;
+  const statusCode = literal && propertyValue(literal, 'statusCode');
+  // A literal, a constant, or a value of a literal type (`statusCode: 401 as const`).
+  const status = statusCode ? readStatic(context, statusCode) : kind.status;
+  if (typeof status !== 'number') return undefined;
+  const answer: ApiResponseModel = { status, description: `${kind.verb} by ${className}` };
+  const body = literal && propertyValue(literal, 'body');
+  if (body) Object.assign(answer, bodyContent(context, body));
   return answer;
 }
 
@@ -68,13 +82,27 @@ function propertyValue(literal: ts.ObjectLiteralExpression, name: string): ts.Ex
   return undefined;
 }
 
-/** A string (literal or template) is sent as text/plain; anything else as JSON of unknown shape. */
-function bodyContent(body: ts.Expression): Pick<ApiResponseModel, 'schema' | 'mediaType'> {
+/**
+ * A string is sent as text/plain; anything else as JSON of the body's type (the checker's type of
+ * the expression: an object literal's shape, a typed variable's declared type).
+ */
+function bodyContent(
+  context: AnalysisContext,
+  body: ts.Expression,
+): Pick<ApiResponseModel, 'schema' | 'mediaType'> {
+  const type = context.checker.getTypeAtLocation(body);
   const isText =
-    ts.isStringLiteral(body) || ts.isNoSubstitutionTemplateLiteral(body) || ts.isTemplateExpression(body);
-  return isText
-    ? { schema: { type: 'string' }, mediaType: 'text/plain' }
-    : { schema: {}, mediaType: 'application/json' };
+    ts.isStringLiteral(body) ||
+    ts.isNoSubstitutionTemplateLiteral(body) ||
+    ts.isTemplateExpression(body) ||
+    (type.flags & ts.TypeFlags.StringLike) !== 0;
+  if (isText) return { schema: { type: 'string' }, mediaType: 'text/plain' };
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))
+    return { schema: {}, mediaType: 'application/json' };
+  return {
+    schema: context.schemas.schemaFor(context.checker.getWidenedType(type), body),
+    mediaType: 'application/json',
+  };
 }
 
 /**
@@ -102,7 +130,7 @@ export function addEarlyAnswers(
       );
       const success = successStatus(route);
       const documented = new Set([success, ...route.doc.responses.map((response) => response.status)]);
-      const responses = route.doc.responses.map((response) => withAnswerContent(response, answers));
+      const responses = route.doc.responses.map((response) => withAnswerContent(response, answers, success));
       const added = answers.filter(
         (answer) => !documented.has(answer.status) && documented.add(answer.status),
       );
@@ -136,14 +164,19 @@ function componentInputAnswers(
 
 /**
  * An `@ApiResponse` without `type` only re-describes a status a guard or middleware answers: the
- * content stays what that component sends (the first answer for the status, as for adding).
+ * content stays what that component sends (the first answer for the status, as for adding). Any
+ * other response the route documents under a status a component answers (a handler's thrown 401
+ * where a guard blocks with 401) lists the component's body beside its own: never hidden.
  */
 function withAnswerContent(
   response: ApiResponseModel,
   answers: readonly ApiResponseModel[],
+  success: number,
 ): ApiResponseModel {
-  const answer = response.describesOnly && answers.find((known) => known.status === response.status);
-  if (!answer) return response;
+  const same = answers.filter((known) => known.status === response.status);
+  const answer = same[0];
+  if (!answer || response.dropped || response.status === success) return response;
+  if (!response.describesOnly) return same.reduce(addContent, response);
   const { schema: _schema, mediaType: _mediaType, ...described } = response;
   return { ...described, ...(answer.schema ? { schema: answer.schema, mediaType: answer.mediaType } : {}) };
 }

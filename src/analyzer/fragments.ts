@@ -68,7 +68,7 @@ export function extractFragment(context: AnalysisContext, file: ts.SourceFile): 
     earlyAnswers: found.components.map((declaration) => ({
       module: moduleOf(context, declaration),
       className: declaration.name?.text ?? 'default',
-      answers: extractEarlyAnswers(declaration),
+      answers: extractEarlyAnswers(context, declaration),
     })),
     injectables: injectablesOf(context, file),
     schemas: {},

@@ -6,6 +6,7 @@ import type { ApiResponseModel, ParamModel, RouteKind } from '../model/app-model
 import { FRAMEWORK_STATUS, SHARED_RESPONSES, type SharedResponseKey } from '../model/framework-answers.js';
 import { schemaRef, type JsonSchema } from '../model/json-schema.js';
 import { INPUT_LOCATIONS, isValidatedSource } from '../model/param-sources.js';
+import { FRAMEWORK_ERROR_CHAINS } from './error-classes.js';
 
 export const PROBLEM_SCHEMA_NAME = 'ProblemDetails';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -45,13 +46,17 @@ export function hasValidatedInput(params: readonly ParamModel[]): boolean {
 
 /** One of svc's own problem answers, written once under `components.responses`. */
 export function sharedProblemResponse(key: SharedResponseKey, schemaName: string): ApiResponseModel {
-  return {
+  const response: ApiResponseModel = {
     status: FRAMEWORK_STATUS[key],
     description: SHARED_RESPONSES[key].description,
     schema: schemaRef(schemaName),
     mediaType: PROBLEM_MEDIA_TYPE,
     shared: key,
   };
+  // The error behind it, for a catcher to catch (analyzer/catcher-answers.ts).
+  const chain = FRAMEWORK_ERROR_CHAINS[key];
+  if (chain) response.raisedBy = [[...chain]];
+  return response;
 }
 
 /**
@@ -71,9 +76,12 @@ export function addFrameworkResponses(
   if (route.kind === 'websocket') keys.push('webSocketWithoutUpgrade');
   for (const key of keys) {
     const status = FRAMEWORK_STATUS[key];
-    if (!responses.some((response) => response.status === status)) {
-      responses.push(sharedProblemResponse(key, schemaName));
-    }
+    const documented = responses.find((response) => response.status === status);
+    const chain = FRAMEWORK_ERROR_CHAINS[key];
+    if (!documented) responses.push(sharedProblemResponse(key, schemaName));
+    // `@ApiResponse(400, {description})` re-describes the answer; a catcher still shapes it.
+    else if (documented.describesOnly && chain)
+      documented.raisedBy = [...(documented.raisedBy ?? []), [...chain]];
   }
 }
 

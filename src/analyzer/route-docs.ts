@@ -8,7 +8,7 @@ import { OPERATION_ID_TEXT } from '../model/operation-ids.js';
 import { reportError, type AnalysisContext } from './context.js';
 import { allSvc, findSvc, readArgument, type SvcDecorator } from './decorators.js';
 import { responseContent } from './response-type.js';
-import { objectProperties, requireStatic } from './static-values.js';
+import { objectLiteralOf, objectProperties, readStatic, requireStatic } from './static-values.js';
 
 export interface RouteDocInput {
   method: ts.MethodDeclaration;
@@ -107,32 +107,54 @@ function readTags(context: AnalysisContext, decorators: SvcDecorator[]): string[
 }
 
 /**
- * `@ApiResponse` on the controller, then on the method; a later one for the same status wins.
- * With `type`, it says what the body is; without, it only describes the status, whose content
- * stays what svc or a covering component answers (see `addEarlyAnswers`).
+ * `@ApiResponse` on the controller, then on the method (or on the app class); a later one for
+ * the same status wins. With `type`, it says what the body is; without, it only describes the
+ * status, whose content stays what svc or a covering component answers (see `addEarlyAnswers`).
+ * `null` for the options drops the status (`dropped`, removed at assembly). The options are an
+ * object literal, in place or held by a `const`; anything else is `SVC_ERR_NOT_STATIC`.
  */
-function readResponses(context: AnalysisContext, decorators: SvcDecorator[]): ApiResponseModel[] {
+export function readResponses(context: AnalysisContext, decorators: SvcDecorator[]): ApiResponseModel[] {
   const byStatus = new Map<number, ApiResponseModel>();
   for (const decorator of allSvc(decorators, 'ApiResponse')) {
     const [statusArgument, optionsArgument] = decorator.args;
     if (!statusArgument) continue;
     const status = requireStatic(context, statusArgument, 'number', '@ApiResponse status');
-    const options = objectProperties(optionsArgument);
-    const descriptionNode = options.get('description');
-    const description =
-      descriptionNode && requireStatic(context, descriptionNode, 'string', '@ApiResponse description');
-    const mediaTypeNode = options.get('mediaType');
-    const mediaType =
-      mediaTypeNode && requireStatic(context, mediaTypeNode, 'string', '@ApiResponse mediaType');
-    if (status === undefined) continue;
-    const response: ApiResponseModel = { status, description: description ?? defaultDescription(status) };
-    const typeNode = options.get('type');
-    if (typeNode) Object.assign(response, responseContent(context, typeNode));
-    else response.describesOnly = true;
-    if (mediaType !== undefined) response.mediaType = mediaType;
-    byStatus.set(status, response);
+    const response = status === undefined ? undefined : readResponse(context, status, optionsArgument);
+    if (response) byStatus.set(response.status, response);
   }
   return [...byStatus.values()];
+}
+
+function readResponse(
+  context: AnalysisContext,
+  status: number,
+  optionsArgument: ts.Expression | undefined,
+): ApiResponseModel | undefined {
+  if (optionsArgument && readStatic(context, optionsArgument) === null)
+    return { status, description: defaultDescription(status), dropped: true };
+  const literal = optionsArgument && objectLiteralOf(context, optionsArgument);
+  if (optionsArgument && !literal) {
+    reportError(
+      context,
+      'SVC_ERR_NOT_STATIC',
+      `@ApiResponse options must be an object literal known at build time (in place or a const), or null, got \`${optionsArgument.getText()}\``,
+      optionsArgument,
+    );
+    return undefined;
+  }
+  const options = objectProperties(literal, context);
+  const descriptionNode = options.get('description');
+  const description =
+    descriptionNode && requireStatic(context, descriptionNode, 'string', '@ApiResponse description');
+  const mediaTypeNode = options.get('mediaType');
+  const mediaType =
+    mediaTypeNode && requireStatic(context, mediaTypeNode, 'string', '@ApiResponse mediaType');
+  const response: ApiResponseModel = { status, description: description ?? defaultDescription(status) };
+  const typeNode = options.get('type');
+  if (typeNode) Object.assign(response, responseContent(context, typeNode));
+  else response.describesOnly = true;
+  if (mediaType !== undefined) response.mediaType = mediaType;
+  return response;
 }
 
 function defaultDescription(status: number): string {

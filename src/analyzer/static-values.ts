@@ -102,10 +102,18 @@ function propertyKey(name: ts.PropertyName): string | undefined {
   return undefined;
 }
 
-/** The object literal's property initializers by name (for options objects read property by property). */
-export function objectProperties(expression: ts.Expression | undefined): Map<string, ts.Expression> {
+/**
+ * The object literal's property initializers by name (for options objects read property by
+ * property). With `context`, the literal may also be held by a `const` (`@ApiResponse(410, GONE)`)
+ * or be a property of one.
+ */
+export function objectProperties(
+  expression: ts.Expression | undefined,
+  context?: AnalysisContext,
+): Map<string, ts.Expression> {
   const result = new Map<string, ts.Expression>();
-  const node = expression && skipOuterExpressions(expression);
+  const node =
+    expression && (context ? objectLiteralOf(context, expression) : skipOuterExpressions(expression));
   if (!node || !ts.isObjectLiteralExpression(node)) return result;
   for (const property of node.properties) {
     const name = property.name && propertyKey(property.name);
@@ -114,6 +122,31 @@ export function objectProperties(expression: ts.Expression | undefined): Map<str
     else if (ts.isShorthandPropertyAssignment(property)) result.set(name, property.name);
   }
   return result;
+}
+
+/** The object literal written in place, held by a `const`, or held by a property of a `const`'s literal. */
+export function objectLiteralOf(
+  context: AnalysisContext,
+  expression: ts.Expression,
+): ts.ObjectLiteralExpression | undefined {
+  const seen = new Set<ts.Node>();
+  let node = skipOuterExpressions(expression);
+  while (!ts.isObjectLiteralExpression(node) && !seen.has(node)) {
+    seen.add(node);
+    if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return undefined;
+    const declaration = resolveSymbol(context.checker, node)?.valueDeclaration;
+    if (declaration && ts.isPropertyAssignment(declaration) && heldByConst(declaration))
+      node = skipOuterExpressions(declaration.initializer);
+    else if (
+      declaration &&
+      ts.isVariableDeclaration(declaration) &&
+      declaration.initializer &&
+      isConst(declaration)
+    )
+      node = skipOuterExpressions(declaration.initializer);
+    else return undefined;
+  }
+  return ts.isObjectLiteralExpression(node) ? node : undefined;
 }
 
 /** Reads a value that must be static and of one JS type; reports SVC_ERR_NOT_STATIC otherwise. */

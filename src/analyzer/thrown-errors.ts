@@ -11,40 +11,63 @@ import type { ApiResponseModel } from '../model/app-model.js';
 import { namedHttpErrorStatus } from '../model/http-errors.js';
 import type { AnalysisContext } from './context.js';
 import { PROBLEM_MEDIA_TYPE } from './problem.js';
+import { classOf, errorChain } from './error-classes.js';
 import { readStatic } from './static-values.js';
 import { isSvcFile, resolveSymbol, skipOuterExpressions } from './svc-symbols.js';
 
-/** Adds a problem response for each status the handler (or what it calls directly) throws, unless documented. */
+/**
+ * Adds a problem response for each status the handler (or what it calls directly) throws, unless
+ * documented. Each response names the classes thrown with its status (`raisedBy`), so a catcher
+ * that catches them gives it its own content at assembly; an `@ApiResponse` without `type` for
+ * the status gets them too.
+ */
 export function addThrownErrors(
   context: AnalysisContext,
   method: ts.MethodDeclaration,
   responses: ApiResponseModel[],
 ): void {
   if (!method.body) return;
-  const statuses = new Set(thrownStatuses(context, method.body));
-  for (const body of calledBodies(context, method.body)) {
-    for (const status of thrownStatuses(context, body)) statuses.add(status);
+  const thrown = thrownErrors(context, method.body);
+  for (const body of calledBodies(context, method.body)) thrown.push(...thrownErrors(context, body));
+  const byStatus = new Map<number, string[][]>();
+  for (const { status, chain } of thrown) {
+    const chains = byStatus.get(status) ?? [];
+    if (!chains.some((known) => known.join() === chain.join())) chains.push(chain);
+    byStatus.set(status, chains);
   }
-  for (const status of [...statuses].sort((a, b) => a - b)) {
-    if (responses.some((response) => response.status === status)) continue;
+  for (const [status, raisedBy] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const documented = responses.find((response) => response.status === status);
+    if (documented) {
+      if (documented.describesOnly) documented.raisedBy = raisedBy;
+      continue;
+    }
     // The schema is the problem schema, filled in with the other error bodies (`documentErrorBodies`).
-    responses.push({ status, description: STATUS_CODES[status] ?? 'Error', mediaType: PROBLEM_MEDIA_TYPE });
+    const description = STATUS_CODES[status] ?? 'Error';
+    responses.push({ status, description, mediaType: PROBLEM_MEDIA_TYPE, raisedBy });
   }
 }
 
-/** The statically known statuses of every `throw new X(...)` inside `body`. */
-function thrownStatuses(context: AnalysisContext, body: ts.Node): number[] {
-  const statuses: number[] = [];
+interface ThrownError {
+  status: number;
+  /** The thrown class and its bases (./error-classes.ts). */
+  chain: string[];
+}
+
+/** The statically known statuses of every `throw new X(...)` inside `body`, with what X is. */
+function thrownErrors(context: AnalysisContext, body: ts.Node): ThrownError[] {
+  const found: ThrownError[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isThrowStatement(node)) {
       const thrown = skipOuterExpressions(node.expression);
       const status = ts.isNewExpression(thrown) ? statusOfNew(context, thrown, new Set()) : undefined;
-      if (status !== undefined && status >= 400 && status <= 599) statuses.push(status);
+      const declaration = ts.isNewExpression(thrown) ? classOf(context, thrown.expression) : undefined;
+      if (declaration && status !== undefined && status >= 400 && status <= 599)
+        found.push({ status, chain: errorChain(context, declaration) });
     }
     ts.forEachChild(node, visit);
   };
   visit(body);
-  return statuses;
+  return found;
 }
 
 /** The status `new X(args)` answers with: a literal given to `HttpError`, or the status of a subclass. */
@@ -104,12 +127,6 @@ function superClassOf(
   const heritage = node?.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
   const base = heritage?.types[0]?.expression;
   return base ? classOf(context, base) : undefined;
-}
-
-function classOf(context: AnalysisContext, expression: ts.Expression): ts.ClassDeclaration | undefined {
-  const symbol = resolveSymbol(context.checker, skipOuterExpressions(expression));
-  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-  return declaration && ts.isClassDeclaration(declaration) ? declaration : undefined;
 }
 
 /** The bodies of the project functions and methods called directly in `body` (each once). */

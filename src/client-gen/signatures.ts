@@ -106,16 +106,24 @@ export function apiInterface(groups: ClientGroup[], name: TypeNamer): string {
 /** The client parses a body as JSON when its media type is JSON (`application/json`, `...+json`), else keeps the text. */
 const JSON_MEDIA = /[/+]json\b/;
 
+/** One member per body the status may carry (a catcher's envelope, a guard's text, svc's problem). */
 function errorEntry(response: ApiResponseModel, name: TypeNamer): string {
-  const media = response.mediaType ?? 'application/json';
-  const body =
-    response.schema === undefined
-      ? 'unknown'
-      : JSON_MEDIA.test(media)
-        ? typeOf(response.schema, name)
-        : 'string';
-  const problem = media === 'application/problem+json' ? body : 'undefined';
-  return `{ status: ${response.status}; body: ${body}; problem: ${problem} }`;
+  const bodies = [
+    { schema: response.schema, mediaType: response.mediaType },
+    ...(response.alternatives ?? []),
+  ];
+  const entries = bodies.map((content) => {
+    const media = content.mediaType ?? 'application/json';
+    const body =
+      content.schema === undefined
+        ? 'unknown'
+        : JSON_MEDIA.test(media)
+          ? typeOf(content.schema, name)
+          : 'string';
+    const problem = media === 'application/problem+json' ? body : 'undefined';
+    return `{ status: ${response.status}; body: ${body}; problem: ${problem} }`;
+  });
+  return [...new Set(entries)].join(' | ');
 }
 
 /** `OperationErrors` and the statuses `ApiError.is` checks at run time, from the same list. */

@@ -136,6 +136,25 @@ export interface ApiResponseModel {
    * once under `components.responses` and refers to it.
    */
   shared?: SharedResponseKey;
+  /**
+   * More bodies answered under the same status (a guard's block beside a handler's thrown error):
+   * the document lists each media type, and a `oneOf` where two share one.
+   */
+  alternatives?: ResponseContentModel[];
+  /** `@ApiResponse(status, null)`: the status is not documented here (assembly removes it). */
+  dropped?: true;
+  /**
+   * The error classes that answer with this status, each as its class chain, nearest first
+   * (`svc:NotFoundError`, `svc:HttpError`, `global:Error`): assembly gives the response the
+   * content of the catcher that catches them (analyzer/catcher-answers.ts), then drops this.
+   */
+  raisedBy?: string[][];
+}
+
+/** One body of a response: its schema and media type (application/json when absent). */
+export interface ResponseContentModel {
+  schema?: JsonSchema;
+  mediaType?: string;
 }
 
 export interface RouteDocModel {
@@ -233,6 +252,8 @@ export interface ComponentMethodModel extends SourceLocation {
   catchesClass?: CatchClassModel;
   /** `@StatusCode(n)` on a catcher: the status of its answer. */
   statusCode?: number;
+  /** A catcher's declared return type: the body it answers with, read like a handler's. */
+  returns?: ReturnModel;
   params: ParamModel[];
 }
 
@@ -282,6 +303,8 @@ export interface AppClassModel extends SourceLocation {
   components: ComponentUseModel[];
   /** Classes named in `@App({ providers })` (as a class or `useClass`), when importable; absent when none. */
   providers?: ClassRefModel[];
+  /** `@ApiResponse` on the app class: documented on every operation (a route's own one wins). */
+  responses?: ApiResponseModel[];
 }
 
 /** An exported project class, keyed by its module and export name (two same-named classes stay apart). */

@@ -47,7 +47,7 @@ export function documentResponses(
     const response: OpenApiResponse = { description: extra.description };
     const existing = responses.get(extra.status) as OpenApiResponse | undefined;
     if (extra.schema) {
-      response.content = { [extra.mediaType ?? 'application/json']: { schema: write(extra.schema) } };
+      response.content = responseContent(extra, write);
     } else if (existing?.content) {
       // `@ApiResponse(200, {description})` re-describes the success response; its content stays.
       response.content = existing.content;
@@ -58,6 +58,30 @@ export function documentResponses(
   for (const status of [...responses.keys()].sort((a, b) => a - b)) record[status] = responses.get(status)!;
   if (route.rateLimit) addRateLimitHeaders(record);
   return record;
+}
+
+/**
+ * The bodies of a response by media type: its own and its alternatives (a guard's block beside a
+ * handler's error); two under one media type are a `oneOf`.
+ */
+function responseContent(
+  response: ApiResponseModel,
+  write: SchemaWriter,
+): Record<string, { schema: JsonSchema }> {
+  const byMedia = new Map<string, JsonSchema[]>();
+  const bodies = [
+    { schema: response.schema, mediaType: response.mediaType },
+    ...(response.alternatives ?? []),
+  ];
+  for (const body of bodies) {
+    const media = body.mediaType ?? MEDIA_TYPES.json;
+    byMedia.set(media, [...(byMedia.get(media) ?? []), write(body.schema ?? {})]);
+  }
+  const content: Record<string, { schema: JsonSchema }> = {};
+  for (const [media, schemas] of byMedia) {
+    content[media] = { schema: schemas.length === 1 ? (schemas[0] as JsonSchema) : { oneOf: schemas } };
+  }
+  return content;
 }
 
 /** Far beyond any status code: setting (then deleting) it leaves an object's elements sparse. */

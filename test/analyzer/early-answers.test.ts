@@ -60,12 +60,16 @@ describe('components in the document', () => {
     assert.deepEqual(responses?.['200'], { description: 'Success' });
   });
 
-  it('documents a JSON body of unknown shape when the route does not answer that status itself', () => {
+  it("documents a JSON body by the body's type when the route does not answer that status itself", () => {
     const responses = document.paths['/vault/made']?.post?.responses;
     assert.deepEqual(Object.keys(responses ?? {}), ['200', '201', '400', '401', '403', '410']);
     assert.deepEqual(responses?.['200'], {
       description: 'Stopped by Maintenance',
-      content: { 'application/json': { schema: {} } },
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { down: { type: 'boolean' } }, required: ['down'] },
+        },
+      },
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import type { ParamModel } from '../../model/app-model.js';
 import { isValidatedSource } from '../../model/framework-answers.js';
-import { FrameworkHttpError } from '../errors/problem.js';
+import { ValidationError } from '../errors/validation-error.js';
 import type { Exchange } from '../http/exchange.js';
 import { compileCoercer } from '../validation/index.js';
 import type { Coercer, CoercerOptions, InputError } from '../validation/types.js';
@@ -66,10 +66,10 @@ function coercerOf(param: ParamModel, options: CoercerOptions): Coercer {
 }
 
 /** The 400: `detail` names each failing input once (`errors` says everything wrong with each). */
-export function validationError(errors: InputError[]): FrameworkHttpError {
+export function validationError(errors: InputError[]): ValidationError {
   const names = errors.map((error) => (error.name === '' ? error.in : `${error.in} '${error.name}'`));
   const detail = `Invalid request: ${[...new Set(names)].join(', ')}.`;
-  return new FrameworkHttpError('SVC_ERR_VALIDATION', detail, errors);
+  return new ValidationError(detail, errors);
 }
 
 /** Whether any of these parameters reads the request body. */

@@ -6,9 +6,10 @@ import type { CatchClassModel } from '../../model/app-model.js';
 import type { Constructor } from '../decorators/metadata.js';
 import * as httpErrors from '../errors/http-error.js';
 import { SvcError } from '../errors/svc-error.js';
+import { ValidationError } from '../errors/validation-error.js';
 
 /** The error classes svc exports, which a catcher may name (`@Catch(NotFoundError)`). */
-const SVC_ERROR_CLASSES: Readonly<Record<string, unknown>> = { ...httpErrors, SvcError };
+const SVC_ERROR_CLASSES: Readonly<Record<string, unknown>> = { ...httpErrors, SvcError, ValidationError };
 
 export type CatchClassResolver = (ref: CatchClassModel, owner: string) => Promise<Constructor>;
 
