@@ -77,6 +77,7 @@ export const PRELUDES: Record<string, Record<string, string>> = {
     createClient: `import { createClient } from '${CLIENT_MODULE}';`,
     baseUrl: 'declare const baseUrl: string;',
     stop: 'declare function stop(reason: string): void;',
+    save: 'declare function save(chunk: Uint8Array): void;',
   },
   configuration: {
     ...BOOKS,

@@ -74,6 +74,15 @@ export class UsersController {
   }
 }
 
+@Controller('reports')
+export class ReportsController {
+  /** @contentType application/pdf */
+  @Get(':year/pdf')
+  pdf(@Param() year: number): Blob {
+    return new Blob([`report ${year}`], { type: 'application/pdf' });
+  }
+}
+
 export interface Tick {
   n: number;
 }
