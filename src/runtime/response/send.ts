@@ -1,8 +1,9 @@
 /**
  * Writes a value to the wire: string → text/plain, Uint8Array → octet-stream,
- * undefined → empty body, anything else → JSON. Content-Length is always set; a HEAD request
- * gets the same headers and no body. JSON and text of 1 KiB or more are compressed when the app
- * allows it (`allowCompression`) and the request accepts it.
+ * undefined → empty body, a Blob, file or stream → ./download.ts, anything else → JSON (each as
+ * the route's `@contentType` when it has one). Content-Length is always set (but on a stream); a
+ * HEAD request gets the same headers and no body. JSON and text of 1 KiB or more are compressed
+ * when the app allows it (`allowCompression`) and the request accepts it.
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '../errors/problem.js';
