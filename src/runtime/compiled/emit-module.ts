@@ -61,7 +61,9 @@ function validatorSections(context: AjvContext): string[] {
       refs[key] = key;
     }
     const code = standaloneCode(ajv, refs);
-    return `{ mode: ${JSON.stringify(context.mode)}, load(require) {\nconst exports = {};\n${code}\nreturn exports;\n} }`;
+    // ajv calls a `compile` keyword's function with its instance, `self`, as `this`; svc's
+    // keywords do not read it, and standalone code has no instance.
+    return `{ mode: ${JSON.stringify(context.mode)}, load(require) {\nconst exports = {};\nconst self = undefined;\n${code}\nreturn exports;\n} }`;
   });
 }
 
