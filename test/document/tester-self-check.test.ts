@@ -2,8 +2,9 @@
  * The property tester finds lies. Given the document-truth fixture's three documents with faults
  * planted, it reports exactly those and nothing else: in the 3.0.3 document a WebSocket route's
  * 426 left out and a wrong media type; in the 3.1 document a type array without `null` where the
- * server sends null; in the 3.2 document a tuple whose positions are swapped. Each is found by its
- * own version's checker, and the documents' differing verdicts name the versions.
+ * server sends null; in the 3.2 document a tuple whose positions are swapped, and (on the 3.2
+ * fixture) an SSE item schema the events' JSON data breaks. Each is found by its own version's
+ * checker, and the documents' differing verdicts name the versions.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -23,15 +24,17 @@ const root = fileURLToPath(new URL('../fixtures/document/app/', import.meta.url)
 const served = serveFixture(root);
 const model = analyzeProject({ root }).model as AppModel;
 const credentials = { bearer: 'good', apiKey: 'k1' };
+const root32 = fileURLToPath(new URL('../fixtures/apps/openapi32/', import.meta.url));
+const served32 = serveFixture(root32);
 
 /** A copy of the document that shares no object with the writer's (schemas are shared there). */
 const copy = (document: unknown) => JSON.parse(JSON.stringify(document)) as SpecDocument;
 
-function documents(): Record<SpecVersion, SpecDocument> {
+function documents(app = model): Record<SpecVersion, SpecDocument> {
   return {
-    '3.0.3': copy(buildOpenApiDocument(model)),
-    '3.1': copy(buildOpenApi31Document(model)),
-    '3.2': copy(buildOpenApi32Document(model)),
+    '3.0.3': copy(buildOpenApiDocument(app)),
+    '3.1': copy(buildOpenApi31Document(app)),
+    '3.2': copy(buildOpenApi32Document(app)),
   };
 }
 
@@ -71,4 +74,18 @@ it('names the documents that lack an operation the others have', async () => {
   const run = await runTester(served.base, planted, { credentials });
   assert.deepEqual(run.findings, []);
   assert.deepEqual(run.disagreements, ['only 3.0.3, 3.1 have the operation POST /things/tuple/pair']);
+});
+
+it('reads each event of an SSE answer by the 3.2 itemSchema, its JSON data by the contentSchema', async () => {
+  const planted = documents(analyzeProject({ root: root32 }).model as AppModel);
+  const stream = planted['3.2'].paths['/cases/readings']!.get!.responses['200'] as SpecResponse;
+  const data = stream.content!['text/event-stream']!.itemSchema!.properties!.data!;
+  (data as { contentSchema?: unknown }).contentSchema = { type: 'array' };
+  const run = await runTester(served32.base, planted, { credentials: {} });
+  const broken =
+    'event 1 breaks the item schema: data/data must be JSON text matching its contentSchema (the JSON must be array)';
+  assert.deepEqual(run.findings, [`3.2 GET /cases/readings (valid): ${broken}`]);
+  assert.deepEqual(run.disagreements, [
+    `GET /cases/readings (valid): 3.0.3 valid, agrees | 3.1 valid, agrees | 3.2 valid, ${broken}`,
+  ]);
 });

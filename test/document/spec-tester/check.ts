@@ -7,7 +7,8 @@
 import http from 'node:http';
 import type { RequestCase } from './cases.js';
 import type { SchemaCheck } from './schema-check.js';
-import type { SpecDocument, SpecResponse } from './spec-types.js';
+import type { SpecDocument, SpecResponse, SpecSchema } from './spec-types.js';
+import { parseEvents } from './sse-items.js';
 
 export { SchemaCheck } from './schema-check.js';
 
@@ -103,6 +104,7 @@ function contentFindings(check: SchemaCheck, response: SpecResponse, answer: Ans
     return [
       `the media type ${mediaType} is not documented (documented: ${Object.keys(content).join(', ') || 'none'})`,
     ];
+  if (documented.itemSchema) return eventFindings(check, documented.itemSchema, answer.body);
   if (!mediaType.endsWith('json')) return [];
   let value: unknown;
   try {
@@ -113,4 +115,14 @@ function contentFindings(check: SchemaCheck, response: SpecResponse, answer: Ans
   if (documented.schema === undefined) return [`the ${mediaType} answer has no schema to check it by`];
   const problem = check.problem(documented.schema, value);
   return problem ? [`the body breaks its schema: ${problem}`] : [];
+}
+
+/** 3.2's `itemSchema`: each event of the stream, as a browser parses it, must match it. */
+function eventFindings(check: SchemaCheck, itemSchema: SpecSchema, body: string): string[] {
+  const found: string[] = [];
+  for (const [index, event] of parseEvents(body).entries()) {
+    const problem = check.problem(itemSchema, event);
+    if (problem) found.push(`event ${index + 1} breaks the item schema: ${problem}`);
+  }
+  return found;
 }

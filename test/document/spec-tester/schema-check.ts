@@ -1,10 +1,10 @@
 /**
  * Validators for one document's schemas, in that document's dialect: JSON Schema 2020-12 with
- * Ajv2020 for 3.1 and 3.2; for 3.0.3 draft-07 ajv, its Schema Object said as JSON Schema first
+ * Ajv2020 for 3.1 and 3.2 (a JSON string's `contentSchema` checked too: an SSE item's data); for 3.0.3 draft-07 ajv, its Schema Object said as JSON Schema first
  * (`nullable` without a `type`, and svc's `x-prefixItems`/`x-propertyNames`, which say positions
  * and key patterns 3.0.3 has no keyword for). `$ref`s resolve against the document's components.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchemaObject, type FuncKeywordDefinition, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { speaks2020, versionOf, type SpecDocument, type SpecSchema } from './spec-types.js';
@@ -12,6 +12,9 @@ import { speaks2020, versionOf, type SpecDocument, type SpecSchema } from './spe
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as unknown as (ajv: Ajv | Ajv2020) => void;
+
+/** What a keyword's `compile` gives: a check of the data, its `errors` set when it fails. */
+type DataCheck = ReturnType<NonNullable<FuncKeywordDefinition['compile']>>;
 
 export class SchemaCheck {
   private readonly ajv: Ajv | Ajv2020;
@@ -21,7 +24,7 @@ export class SchemaCheck {
   constructor(document: SpecDocument) {
     this.reads2020 = speaks2020(versionOf(document));
     const options = { strict: false, allErrors: false };
-    this.ajv = this.reads2020 ? new Ajv2020(options) : new Ajv(options);
+    this.ajv = this.reads2020 ? jsonContentChecking(new Ajv2020(options)) : new Ajv(options);
     addFormats(this.ajv);
     this.ajv.addSchema(
       this.rebased({ components: { schemas: document.components?.schemas ?? {} } }),
@@ -45,6 +48,38 @@ export class SchemaCheck {
     if (this.reads2020) return JSON.parse(text) as object;
     return JSON.parse(text, (_key, inner: unknown) => asJsonSchema(inner)) as object;
   }
+}
+
+/**
+ * 2020-12 only annotates with `contentSchema`; a 3.2 SSE item's `data` is JSON text whose value
+ * the item's schema describes there, so the checker asserts it: the text parses, the value matches.
+ */
+function jsonContentChecking(ajv: Ajv2020): Ajv2020 {
+  ajv.removeKeyword('contentSchema');
+  ajv.addKeyword({
+    keyword: 'contentSchema',
+    type: 'string',
+    schemaType: 'object',
+    compile(schema: object, parent: AnySchemaObject) {
+      if (parent.contentMediaType !== 'application/json') return () => true;
+      const inner = ajv.compile(schema);
+      const check: DataCheck = (text: string) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          check.errors = [{ message: 'must be JSON text' }];
+          return false;
+        }
+        if (inner(value)) return true;
+        const why = ajv.errorsText(inner.errors, { dataVar: 'the JSON' });
+        check.errors = [{ message: `must be JSON text matching its contentSchema (${why})` }];
+        return false;
+      };
+      return check;
+    },
+  });
+  return ajv;
 }
 
 /** One 3.0.3 schema object as draft-07 JSON Schema (its children are already converted). */
