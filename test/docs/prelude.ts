@@ -98,6 +98,9 @@ export const PRELUDES: Record<string, Record<string, string>> = {
     ...BOOKS,
     Order: 'interface Order { sku: string; quantity: number }',
     OutOfStock: 'interface OutOfStock { type: string; title: string; status: number; sku: string }',
+    ErrorEnvelope: 'interface ErrorEnvelope { error: { code: string; message: string } }',
+    Outage: 'interface Outage { until: string }',
+    MAINTENANCE: 'declare const MAINTENANCE: { description: string; type: Outage };',
   },
   production: { ...POOL },
   routing: {
