@@ -42,6 +42,22 @@ export function entries(dir: string): string[] {
   return readdirSync(dir).sort();
 }
 
+/** Resolves once `dir` holds at least one entry, by its change events. */
+export function filled(dir: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(dir, () => {
+      if (entries(dir).length > 0) {
+        watcher.close();
+        resolve();
+      }
+    });
+    if (entries(dir).length > 0) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
+
 /** Resolves once `dir` holds no entry (at once when it is already empty), by its change events. */
 export function emptied(dir: string): Promise<void> {
   return new Promise((resolve) => {

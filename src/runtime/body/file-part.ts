@@ -33,18 +33,25 @@ export function collectFile(stream: Readable, part: FilePart, temps: TempFiles):
   return new Promise<File>((resolve, reject) => {
     let chunks: Buffer[] = [];
     let size = 0;
-    let disk: ReturnType<TempFiles['create']> | undefined;
+    let disk: ReturnType<TempFiles['create']>;
+    let discarded = false;
+    const discard = (source: Readable): void => {
+      discarded = true;
+      source.removeAllListeners('data');
+      source.resume();
+    };
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > part.maxSize) {
-        stream.removeAllListeners('data');
-        stream.resume();
+        discard(stream);
         reject(fileTooLarge(part.field, part.maxSize));
         return;
       }
       if (disk === undefined && size <= part.memoryThreshold) return void chunks.push(chunk);
       if (disk === undefined) {
         disk = temps.create();
+        // The request already failed (its files are gone): what is left of the part is dropped.
+        if (disk === undefined) return discard(stream);
         disk.out.once('error', reject);
         for (const held of chunks) disk.out.write(held);
         chunks = [];
@@ -57,7 +64,7 @@ export function collectFile(stream: Readable, part: FilePart, temps: TempFiles):
     });
     stream.once('error', reject);
     stream.once('end', () => {
-      if (size > part.maxSize) return;
+      if (size > part.maxSize || discarded) return;
       const options = { type: part.type };
       if (disk === undefined) return resolve(new File(chunks, part.filename, options));
       const { path, out } = disk;

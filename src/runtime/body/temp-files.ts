@@ -15,8 +15,14 @@ export class TempFiles {
 
   constructor(private readonly dir: string) {}
 
-  /** A new empty file, open for writing; it counts as open until its stream closes. */
-  create(): { path: string; out: WriteStream } {
+  private removed = false;
+
+  /**
+   * A new empty file, open for writing; it counts as open until its stream closes. Undefined once
+   * the files were removed: a part the parser had already buffered must not create one afterwards.
+   */
+  create(): { path: string; out: WriteStream } | undefined {
+    if (this.removed) return undefined;
     const path = join(this.dir, `svc-upload-${randomUUID()}`);
     this.paths.push(path);
     const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
@@ -30,6 +36,7 @@ export class TempFiles {
    * closes: removing a file its stream has not yet opened would let the open create it again.
    */
   async removeAll(): Promise<void> {
+    this.removed = true;
     const closing = [...this.open].map(
       (out) =>
         new Promise<void>((resolve) => (out.closed ? resolve() : out.destroy().once('close', resolve))),
