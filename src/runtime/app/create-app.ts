@@ -54,7 +54,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
   // Undefined without @opentelemetry/api (or with telemetry off): every choice below is then today's path.
   const telemetry = await loadTelemetry(settings.telemetry, routeMethods(model));
-  // Undefined when no route is rate-limited: no store is made and nothing connects.
+  // With no route rate-limited, no store is made and nothing connects.
   const rateLimits = await RateLimits.create(model, {
     ...settings.rateLimit,
     trustProxy: settings.trustProxy,
@@ -133,7 +133,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
       }
       // In-flight requests have finished, so no handler still uses what onShutdown releases.
       shutdown ??= runShutdownHooks(container.created).finally(() =>
-        Promise.all([pubsub.close(), rateLimits?.close()]),
+        Promise.all([pubsub.close(), rateLimits.close()]),
       );
       await shutdown;
       return report;
