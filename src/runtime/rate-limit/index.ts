@@ -1,7 +1,7 @@
 /**
- * Rate limits (`@RateLimit`, docs/production.md "Rate limits"): made by `createApp` only when some
- * route is covered, with one store for the app (memory, or Redis when one is configured) and the
- * client address the `trustProxy` option defines. Each route gets its stage from `stageFor`.
+ * Rate limits (`@RateLimit`, docs/production.md "Rate limits"): one store for the app (memory, or
+ * Redis when one is configured; none when no route is covered) and the client address the
+ * `trustProxy` option defines. Each route gets its stage from `stageFor`.
  */
 import type { AppModel, RouteModel } from '../../model/app-model.js';
 import type { TrustProxyOption } from '../../model/app-options.js';
@@ -31,33 +31,42 @@ export interface RouteRateLimit {
 
 export class RateLimits {
   private constructor(
-    private readonly store: RateLimitStore,
+    private readonly store: RateLimitStore | undefined,
     private readonly clientAddress: ClientAddress,
   ) {}
 
-  /** Undefined when no route of the model is covered: nothing is made, nothing connects. */
-  static async create(model: AppModel, settings: RateLimitSettings): Promise<RateLimits | undefined> {
+  /**
+   * The store is made only when some route of the model is covered: an app without `@RateLimit`
+   * keeps nothing and connects to nothing. Its routes are still checked (a `@RateLimit` the model
+   * does not know is a stale model).
+   */
+  static async create(model: AppModel, settings: RateLimitSettings): Promise<RateLimits> {
     const covered = model.controllers.some((controller) =>
       controller.routes.some((route) => route.rateLimit),
     );
-    if (!covered) return undefined;
-    const store =
-      settings.redis === undefined
-        ? new MemoryStore()
-        : new RedisStore({ url: settings.redis, timeoutMs: settings.commandTimeoutMs, log: settings.log });
-    if (store instanceof RedisStore) await store.start();
+    let store: RateLimitStore | undefined;
+    if (covered && settings.redis !== undefined) {
+      const redis = new RedisStore({
+        url: settings.redis,
+        timeoutMs: settings.commandTimeoutMs,
+        log: settings.log,
+      });
+      await redis.start();
+      store = redis;
+    } else if (covered) store = new MemoryStore();
     return new RateLimits(store, compileClientAddress(settings.trustProxy));
   }
 
   /** The route's stage, or undefined when no `@RateLimit` covers it. */
   stageFor(levels: LimitLevels, model: RouteModel): RouteRateLimit | undefined {
     const limit = compileRouteLimit(levels, model, this.clientAddress);
-    return (
-      limit && { stage: rateLimitStage(limit, this.store), header: policyHeader(limit), after: limit.after }
-    );
+    if (limit === undefined) return undefined;
+    // compileRouteLimit held the limit against the model, which then covers this route.
+    const store = this.store as RateLimitStore;
+    return { stage: rateLimitStage(limit, store), header: policyHeader(limit), after: limit.after };
   }
 
-  close(): Promise<void> {
-    return this.store.close();
+  async close(): Promise<void> {
+    await this.store?.close();
   }
 }
