@@ -72,21 +72,29 @@ describe("a guard's block beside the route's own answer of the same status", () 
 });
 
 describe('the shared-responses app on the wire', () => {
-  const cases: [string, string, Record<string, string>, string | undefined, number, string][] = [
-    ['POST', '/notes', { 'content-type': 'text/plain' }, 'x', 415, 'application/problem+json'],
-    ['GET', '/notes/1/locked', {}, undefined, 401, 'text/plain'],
-    ['GET', '/notes/1/locked', { 'x-key': 'bad' }, undefined, 401, 'application/json'],
-    ['GET', '/notes/sealed/locked', { 'x-key': 'k' }, undefined, 401, 'application/problem+json'],
-  ];
-  for (const [method, path, headers, body, status, mediaType] of cases) {
-    it(`${method} ${path} ${JSON.stringify(headers)} → ${status} ${mediaType}, documented`, async () => {
+  it('answers each 415 and 401 with a media type the document lists under that status', async () => {
+    const cases: [string, string, Record<string, string>, string | undefined, number, string][] = [
+      ['POST', '/notes', { 'content-type': 'text/plain' }, 'x', 415, 'application/problem+json'],
+      ['GET', '/notes/1/locked', {}, undefined, 401, 'text/plain'],
+      ['GET', '/notes/1/locked', { 'x-key': 'bad' }, undefined, 401, 'application/json'],
+      ['GET', '/notes/sealed/locked', { 'x-key': 'k' }, undefined, 401, 'application/problem+json'],
+    ];
+    const answers: [number, string | undefined, boolean][] = [];
+    for (const [method, path, headers, body] of cases) {
       const response = await fetch(`${served.base}/api${path}`, { method, headers, body });
       await response.arrayBuffer();
+      const mediaType = response.headers.get('content-type')?.split(';')[0];
       const documentPath = path.replace(/^\/notes\/[^/]+/, '/notes/{id}');
       const documented = responsesOf(method.toLowerCase(), documentPath)[String(response.status)];
-      assert.equal(response.status, status);
-      assert.equal(response.headers.get('content-type')?.split(';')[0], mediaType);
-      assert.ok(documented?.content?.[mediaType], `${status} ${mediaType} is documented`);
-    });
-  }
+      answers.push([
+        response.status,
+        mediaType,
+        mediaType !== undefined && !!documented?.content?.[mediaType],
+      ]);
+    }
+    assert.deepEqual(
+      answers,
+      cases.map(([, , , , status, mediaType]) => [status, mediaType, true]),
+    );
+  });
 });
