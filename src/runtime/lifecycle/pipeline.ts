@@ -122,15 +122,16 @@ interface Gate {
   plan: RoutePlan;
 }
 
-type Settle = (ex: Exchange, value: unknown, gate: Gate) => boolean;
-
-/** How a phase's step result is settled: a stop or a block answers at once, the others go on. */
-const SETTLE: Record<PhaseInfo['role'], Settle> = {
+/**
+ * How a phase's step result is settled: a stop or a block answers at once, the others go on.
+ * Each step gets its own settle, made at start-up, so a request makes no closure.
+ */
+const SETTLE: Record<PhaseInfo['role'], (gate: Gate) => Stage['settle']> = {
   middleware: settleMiddleware,
   guard: settleGuard,
-  interceptor: proceed,
-  preInterceptor: proceed,
-  postInterceptor: proceed,
+  interceptor: () => proceed,
+  preInterceptor: () => proceed,
+  postInterceptor: () => proceed,
 };
 
 /**
@@ -152,10 +153,7 @@ function phaseStages(plan: RoutePlan, order: PhaseOrder, from: number, body: Sta
     }
     if (phase.when === 'after' && plan.kind !== 'http') continue;
     const settle = SETTLE[phase.role];
-    for (const step of steps) {
-      const gate: Gate = { step, plan };
-      stages.push({ run: (ex) => step.run(ex), settle: (ex, value) => settle(ex, value, gate) });
-    }
+    for (const step of steps) stages.push({ run: (ex) => step.run(ex), settle: settle({ step, plan }) });
     if (plan.rateLimit?.after === phase.role) stages.push(plan.rateLimit.stage);
     if (index === lastGate && plan.bodyTiming === 'afterGates') stages.push(body);
   }
@@ -221,18 +219,20 @@ const STOP_STATUS = earlyStatusOf('middleware');
 const BLOCK_STATUS = earlyStatusOf('guard');
 
 /** A middleware result: a stop answers at once. */
-function settleMiddleware(ex: Exchange, result: unknown, gate: Gate): boolean {
-  if (result instanceof MiddlewareResult && !result.proceed)
-    return answerEarly(ex, result.response, STOP_STATUS, gate);
-  return false;
+function settleMiddleware(gate: Gate): Stage['settle'] {
+  return (ex, result) =>
+    result instanceof MiddlewareResult &&
+    !result.proceed &&
+    answerEarly(ex, result.response, STOP_STATUS, gate);
 }
 
 /** A guard result: a block (or `false`) answers at once. */
-function settleGuard(ex: Exchange, result: unknown, gate: Gate): boolean {
-  if (result instanceof GuardResult && !result.proceed)
-    return answerEarly(ex, result.response, BLOCK_STATUS, gate);
-  if (result === false) return answerEarly(ex, undefined, BLOCK_STATUS, gate);
-  return false;
+function settleGuard(gate: Gate): Stage['settle'] {
+  return (ex, result) => {
+    if (result instanceof GuardResult)
+      return !result.proceed && answerEarly(ex, result.response, BLOCK_STATUS, gate);
+    return result === false && answerEarly(ex, undefined, BLOCK_STATUS, gate);
+  };
 }
 
 /**
