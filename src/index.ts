@@ -26,6 +26,8 @@ export {
   Next,
 } from './runtime/decorators/params.js';
 export { App, ApiInfo, type ApiInfoOptions } from './runtime/decorators/app.js';
+export { RateLimit } from './runtime/decorators/rate-limit.js';
+export type { RateLimitOptions, RateLimitKey } from './runtime/rate-limit/options.js';
 export {
   ApiSummary,
   ApiDescription,

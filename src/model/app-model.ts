@@ -12,6 +12,7 @@
 import type { StaticAppOptions } from './app-options.js';
 import type { SharedResponseKey } from './framework-answers.js';
 import type { JsonSchema } from './json-schema.js';
+import type { RateLimitModel } from './rate-limit.js';
 import type { FrameworkProvided } from './framework-provided.js';
 
 export const APP_MODEL_VERSION = 1;
@@ -196,6 +197,11 @@ export interface RouteModel extends SourceLocation {
   params: ParamModel[];
   returns: ReturnModel;
   doc: RouteDocModel;
+  /**
+   * The nearest `@RateLimit` of route, controller and app; absent when none covers the route (or
+   * the nearest is `false`). In a file's fragment, `false` marks a route or controller that opted out.
+   */
+  rateLimit?: RateLimitModel | false;
 }
 
 /** A constructor parameter, provided by its declared class type. */

@@ -34,6 +34,8 @@ export type DecoratorRole =
   | { kind: 'lifecycle'; role: ComponentRole }
   | { kind: 'doc'; annotation: DocAnnotation }
   | { kind: 'app' }
+  /** `@RateLimit`: how many requests a client may make (docs/production.md, "Rate limits"). */
+  | { kind: 'rateLimit' }
   /** Makes decorators: `defineMethod(NAME)` route decorators, `component(Class)` component decorators. */
   | { kind: 'factory'; makes: 'route' | 'component' };
 
@@ -125,6 +127,12 @@ export const DECORATORS = {
     role: { kind: 'app' },
     on: ['class'],
     args: [{ meaning: 'options', shape: 'object', optional: true }],
+  },
+  // Options `{ limit, window, key? }` or `false` (opt out); nearest of route, controller, app wins.
+  RateLimit: {
+    role: { kind: 'rateLimit' },
+    on: ['class', 'method'],
+    args: [{ meaning: 'options', shape: 'object', optional: false }],
   },
   ApiInfo: doc('info', ['class'], [{ meaning: 'info', shape: 'object', optional: false }]),
   ApiSummary: doc('summary', ['method'], [TEXT]),
