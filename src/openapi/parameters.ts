@@ -10,6 +10,7 @@ import {
 import { expandQueryObject } from '../model/query-object.js';
 import { paramNames } from '../model/route-paths.js';
 import { publicSchema, type SchemaWriter } from './schemas.js';
+import { bodyMediaContent } from './request-body.js';
 import type { OpenApiParameter as Parameter, OpenApiRequestBody } from './types.js';
 
 type OpenApiParameter = Parameter<JsonSchema>;
@@ -129,9 +130,10 @@ export function documentRequestBody(
   if (bodies.length === 0) return undefined;
   const whole = bodies.find((param) => Array.isArray(param.key) && param.key.length === 0);
   const schema = whole ? write(whole.schema) : wrapKeyPaths(bodies, write);
+  const media = whole?.bodyMedia;
   return {
     required: whole ? whole.required : bodies.some((param) => param.required),
-    content: { 'application/json': { schema } },
+    content: media ? bodyMediaContent(media, schema) : { 'application/json': { schema } },
   };
 }
 

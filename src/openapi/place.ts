@@ -140,7 +140,10 @@ function placeContent<S>(
   place: SchemaPlacer<S>,
 ): Record<string, OpenApiMediaType<S>> {
   const placed: Record<string, OpenApiMediaType<S>> = {};
-  for (const [type, media] of Object.entries(content))
+  for (const [type, media] of Object.entries(content)) {
     placed[type] = { schema: place('itemSchema' in media ? { type: 'string' } : media.schema) };
+    // A multipart body's per-field media types, the same in every version.
+    if ('encoding' in media && media.encoding !== undefined) placed[type].encoding = media.encoding;
+  }
   return placed;
 }

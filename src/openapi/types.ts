@@ -59,6 +59,8 @@ export interface OpenApiParameter<S = Schema30> {
 
 export interface OpenApiMediaType<S = Schema30> {
   schema: S;
+  /** Multipart fields whose parts are limited to some media types (`{photo: {contentType: 'image/png'}}`). */
+  encoding?: Record<string, { contentType: string }>;
 }
 
 export interface OpenApiRequestBody<S = Schema30> {
@@ -155,7 +157,8 @@ export interface OpenApi31Document {
 }
 
 /** A 3.2 media type: a schema, or for a stream (`text/event-stream`) the schema of each item. */
-export type OpenApi32MediaType = { schema: JsonSchema } | { itemSchema: JsonSchema };
+export type OpenApi32MediaType =
+  { schema: JsonSchema; encoding?: OpenApiMediaType['encoding'] } | { itemSchema: JsonSchema };
 
 export interface OpenApi32Response {
   description: string;
