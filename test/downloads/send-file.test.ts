@@ -49,6 +49,14 @@ describe('sendFile answers', () => {
     assert.ok(!reply.text.includes('secret-missing') && !reply.text.includes('data'), reply.text);
   });
 
+  it('answers a type Node refuses as a header 500 with no X-Evil header, and keeps serving', async () => {
+    const reply = await get(undefined, '/api/files/bad-type');
+    assert.equal(reply.status, 500);
+    assert.equal(reply.headers['x-evil'], undefined);
+    assert.equal(JSON.parse(reply.text).type, 'urn:svc:error:SVC_ERR_INTERNAL');
+    assert.equal((await get()).status, 200);
+  });
+
   it('serves bytes=a-b, a- and -n as 206 parts with Content-Range', async () => {
     const cases: [string, string, string][] = [
       ['bytes=0-4', 'abcde', 'bytes 0-4/26'],

@@ -108,9 +108,43 @@ function streamFile(
   });
   source.once('ready', () => {
     res.off('close', abandon);
-    res.writeHead(status, headers);
-    pipeInto(source, res);
+    if (writeHead(res, status, headers, appHeaders)) pipeInto(source, res);
+    else source.destroy();
   });
+}
+
+/**
+ * The head of an answer written after the handler returned, where nothing else would catch a
+ * header Node refuses (a `type` or app header with CR/LF): a 500 instead, the process unharmed.
+ */
+function writeHead(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  appHeaders: OutgoingHttpHeaders | undefined,
+): boolean {
+  try {
+    res.writeHead(status, headers);
+    return true;
+  } catch {
+    failLate(res, appHeaders);
+    return false;
+  }
+}
+
+/** A failure after the handler returned: a 500 while nothing is sent, else the answer is cut. */
+function failLate(res: ServerResponse, appHeaders: OutgoingHttpHeaders | undefined): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusMessage = '';
+  try {
+    sendProblem(res, false, unreadableProblem(undefined), appHeaders);
+  } catch {
+    // The app's own headers are refused too: the problem alone.
+    sendProblem(res, false, unreadableProblem(undefined));
+  }
 }
 
 function unreadableProblem(error: unknown): ReturnType<typeof frameworkProblem> {
@@ -140,7 +174,8 @@ function sendBlob(
       validators: { etag },
       headers,
       appHeaders,
-      writeBody: (code, out, range) => writeBlob(res, code, out, blob, bytes, range),
+      writeBody: (code, out, range) =>
+        writeBlob(res, { status: code, headers: out, appHeaders }, blob, bytes, range),
     });
   if (blob instanceof File) {
     answer(weakTag(blob.size, Math.floor(blob.lastModified).toString(16)), undefined);
@@ -148,20 +183,26 @@ function sendBlob(
   }
   // The request log reads the status when the handler returns: it is known now.
   res.statusCode = status;
-  blob.arrayBuffer().then(
-    (buffer) => {
+  blob
+    .arrayBuffer()
+    .then((buffer) => {
       const bytes = new Uint8Array(buffer);
       if (!res.destroyed)
         answer(weakTag(blob.size, createHash('sha1').update(bytes).digest('base64url')), bytes);
-    },
-    () => res.destroy(),
-  );
+    })
+    .catch(() => failLate(res, appHeaders));
+}
+
+/** The head an answer writes once its body is ready, and the app's headers for a late failure. */
+interface Head {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  appHeaders: OutgoingHttpHeaders | undefined;
 }
 
 function writeBlob(
   res: ServerResponse,
-  status: number,
-  headers: OutgoingHttpHeaders,
+  { status, headers, appHeaders }: Head,
   blob: Blob,
   bytes: Uint8Array | undefined,
   range: ByteRange | undefined,
@@ -169,19 +210,17 @@ function writeBlob(
   const end = range === undefined ? blob.size : range.end + 1;
   const start = range?.start ?? 0;
   if (bytes !== undefined) {
-    res.writeHead(status, headers).end(bytes.subarray(start, end));
+    if (writeHead(res, status, headers, appHeaders)) res.end(bytes.subarray(start, end));
     return;
   }
   res.statusCode = status;
   blob
     .slice(start, end)
     .arrayBuffer()
-    .then(
-      (buffer) => {
-        if (!res.destroyed) res.writeHead(status, headers).end(new Uint8Array(buffer));
-      },
-      () => res.destroy(),
-    );
+    .then((buffer) => {
+      if (!res.destroyed && writeHead(res, status, headers, appHeaders)) res.end(new Uint8Array(buffer));
+    })
+    .catch(() => failLate(res, appHeaders));
 }
 
 /** A stream has no size: sent chunked, never in part; HEAD lets it go unread. */
