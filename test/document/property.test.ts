@@ -44,6 +44,8 @@ const APPS: TestedApp[] = [
   { source: '../fixtures/apps/responses/', credentials: {} },
   { source: '../fixtures/apps/openapi32/', credentials: {} },
   { source: '../fixtures/apps/inherited/', credentials: {} },
+  // Every error answers in the app's envelope (422 for invalid input): the document says so.
+  { source: '../fixtures/apps/envelope/', credentials: {} },
   {
     source: '../fixtures/contract/app/',
     credentials: { bearer: 'admin-token' },
