@@ -22,6 +22,10 @@ import { requestIdOf, sendProblem } from './send.js';
 export type Download = Blob | FileAnswer | ReadableStream<Uint8Array> | Readable;
 
 export function isDownload(value: unknown): value is Download {
+  if (typeof value !== 'object' || value === null) return false;
+  // Most answers are plain objects and arrays: two comparisons instead of four prototype walks.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype || prototype === Array.prototype) return false;
   return (
     value instanceof Blob ||
     value instanceof FileAnswer ||
