@@ -14,9 +14,10 @@
  * compiles with ajv's `code.source` on and records what it compiled, by that same key, for
  * emit-module.ts to write as code.
  */
-import type { ValidateFunction } from 'ajv';
-import { _, Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Options, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { _ } from 'ajv/dist/compile/codegen/index.js';
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { NamedSchemas } from '../../model/schema-walk.js';
 import {
@@ -31,9 +32,25 @@ import { addPatternKeyword } from './ajv-pattern.js';
 import { validatorKey } from '../compiled/keys.js';
 import { compiledFor, type CompiledStore } from '../compiled/store.js';
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+interface AjvModules {
+  Ajv2020: new (options: Options) => Ajv2020;
+  addFormats: (ajv: Ajv2020) => Ajv2020;
+}
+
+let ajvModules: AjvModules | undefined;
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * ajv and ajv-formats, loaded on the first compile: a start that loads every validator from the
+ * build's module never loads them (hundreds of files: half a second of a busy machine's start).
+ */
+function loadAjv(): AjvModules {
+  if (ajvModules) return ajvModules;
+  const { Ajv2020 } = requireHere('ajv/dist/2020.js') as Pick<AjvModules, 'Ajv2020'>;
+  // ajv-formats is CommonJS with its function as `default`.
+  const formats = requireHere('ajv-formats') as { default: AjvModules['addFormats'] };
+  return (ajvModules = { Ajv2020, addFormats: formats.default });
+}
 
 export type UnknownMode = 'keep' | 'strip' | 'reject';
 
@@ -170,6 +187,7 @@ function createAjv(
   definitions: Record<string, AjvSchema>,
   source: boolean,
 ): Ajv2020 {
+  const { Ajv2020, addFormats } = loadAjv();
   const ajv = new Ajv2020({
     strict: false,
     strictNumbers: true,

@@ -12,7 +12,8 @@
  * place of the type of every `bigint` one; their errors carry their own message.
  */
 import type { ErrorObject } from 'ajv';
-import { _, type Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { _ } from 'ajv/dist/compile/codegen/index.js';
 import { keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
 
 export const SAFE_INTEGER_KEYWORD = 'svcSafeInteger';

@@ -8,7 +8,7 @@
  * evaluates it with svc's runtime (src/runtime/compiled/section-require.ts).
  */
 import type { SchemaObjCxt } from 'ajv';
-import { _, type Code } from 'ajv/dist/2020.js';
+import { _, type Code } from 'ajv/dist/compile/codegen/index.js';
 
 /** The module name the emitted code `require`s svc's keyword runtime by. */
 export const KEYWORD_RUNTIME = 'svc:ajv-keywords';

@@ -5,7 +5,8 @@
  * as `pattern`'s did (`must match pattern "..."`).
  */
 import type { ErrorObject } from 'ajv';
-import { _, stringify, type Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, stringify } from 'ajv/dist/compile/codegen/index.js';
 import { keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
 import { compilePattern, TOO_LONG_FOR_PATTERN, type PatternCaps } from './pattern.js';
 
