@@ -140,6 +140,9 @@ function caughtResponse(
   const { schema: _schema, mediaType: _mediaType, shared: _shared, alternatives, ...described } = response;
   const status = catcher.statusCode ?? response.status;
   const caught: ApiResponseModel = { ...described, status, ...catcherContent(catcher) };
+  // A description that only named the old status (a thrown error's `Not Found`) names the new one.
+  if (status !== response.status && response.description === STATUS_CODES[response.status])
+    caught.description = STATUS_CODES[status] ?? 'Error';
   // Alternatives (a guard's block) stay with the status they were documented under, each once.
   if (!alternatives || kept || status !== response.status) return caught;
   return alternatives.reduce<ApiResponseModel>(

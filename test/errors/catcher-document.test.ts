@@ -64,6 +64,15 @@ describe('the document of an app whose catchers answer in an envelope', () => {
     });
   });
 
+  it("documents a route-level catcher's answer in place of the app-wide one it is nearer than", () => {
+    assert.deepEqual(summary(responsesOf('get', '/articles/{slug}/draft')), {
+      200: { description: 'Success', content: json(ARTICLE) },
+      410: { description: 'Gone', content: { 'text/plain': { schema: { type: 'string' } } } },
+      422: envelopeAnswer('Invalid input'),
+      500: envelopeAnswer('Internal Server Error'),
+    });
+  });
+
   it('reads @ApiResponse options held by a const like the inline object', () => {
     assert.deepEqual(summary(responsesOf('get', '/articles/{slug}/archived'))[410], {
       description: 'The article was removed',
@@ -137,6 +146,18 @@ describe('the envelope app on the wire', () => {
       assert.deepEqual(await response.json(), { errors: { body: request.messages } });
     });
   }
+});
+
+describe('a route-level catcher on the wire', () => {
+  it('answers a missing draft 410 text/plain, as the document says', async () => {
+    const response = await fetch(`${served.base}/api/articles/nope/draft`);
+    const documented = responsesOf('get', '/articles/{slug}/draft')[String(response.status)];
+    assert.deepEqual(
+      [response.status, response.headers.get('content-type'), await response.text()],
+      [410, 'text/plain; charset=utf-8', 'the draft is gone'],
+    );
+    assert.ok(documented?.content?.['text/plain']);
+  });
 });
 
 describe('what the analyzer says about a catcher or @ApiResponse it cannot read', () => {
