@@ -8,6 +8,7 @@ import { itemReading } from '../model/item-reading.js';
 import type { ClientGroup, ClientOperation } from './operations.js';
 import { isDownload } from './signatures.js';
 import { sseReadings } from './sse-items.js';
+import { bodySending } from './body-media.js';
 import { propertyKey } from './types.js';
 
 const ANSWERS: Record<ReturnKind, string> = {
@@ -28,6 +29,8 @@ function operationSpec(operation: ClientOperation, model: AppModel): string {
     `path: ${JSON.stringify(operation.path)}`,
     `args: [${args.join(', ')}]`,
   ];
+  const sending = bodySending(operation.args.find((arg) => arg.bodyMedia !== undefined)?.bodyMedia);
+  if (sending !== undefined) fields.push(`body: '${sending}'`);
   if (route.kind === 'http')
     fields.push(`answer: '${isDownload(operation) ? 'blob' : ANSWERS[route.returns.kind]}'`);
   else fields.push(...itemFields(route, model));

@@ -8,6 +8,7 @@ import type {
   ApiResponseModel,
   AppModel,
   ControllerModel,
+  BodyMediaModel,
   ParamDefault,
   ParamModel,
   RouteModel,
@@ -31,6 +32,8 @@ export interface ClientArg {
   schema: JsonSchema;
   /** The handler parameter's static default (`limit = 20`), which the server applies when it is left out. */
   default?: ParamDefault;
+  /** A whole body that is not JSON: how it goes on the wire (./body-media.ts). */
+  bodyMedia?: BodyMediaModel;
 }
 
 /**
@@ -147,5 +150,6 @@ function clientArg(param: ParamModel, wire: ClientArgumentSource): ClientArg {
     required: param.source === 'path' || param.required,
     schema: param.schema,
     ...(param.default !== undefined && { default: param.default }),
+    ...(param.bodyMedia !== undefined && { bodyMedia: param.bodyMedia }),
   };
 }

@@ -9,6 +9,7 @@ import { splitNull } from '../model/null-schema.js';
 import { richTypeOf } from '../model/rich-types.js';
 import type { ClientArg, ClientGroup, ClientOperation } from './operations.js';
 import { sseMessageType } from './sse-items.js';
+import { rawBodyType } from './body-media.js';
 import { docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
 
 /**
@@ -16,6 +17,7 @@ import { docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
  * it is (the `svc.rich` mark is on the value's schema, inside any "or null").
  */
 function argType(arg: ClientArg, name: TypeNamer): string {
+  if (arg.bodyMedia?.kind === 'bytes' || arg.bodyMedia?.kind === 'stream') return rawBodyType(arg.bodyMedia);
   const type = typeOf(arg.schema, name);
   if (arg.source === 'body' || arg.source === 'queryObject') return type;
   const rich = richTypeOf(splitNull(arg.schema).schema);

@@ -41,7 +41,8 @@ function baseType(schema: JsonSchema, name: TypeNamer): string {
 function typeOfJsonType(type: JsonType, schema: JsonSchema, name: TypeNamer): string {
   switch (type) {
     case 'string':
-      return 'string';
+      // A multipart body's `File` field: any Blob (a File is one) goes into its FormData.
+      return schema.svc?.rich === 'File' ? 'Blob' : 'string';
     case 'number':
     case 'integer':
       return 'number';

@@ -74,6 +74,8 @@ interface OperationSpec {
   path: string;
   args: readonly ArgSpec[];
   answer?: 'json' | 'text' | 'bytes' | 'blob' | 'void' | 'raw';
+  /** A body that is not JSON: multipart (FormData), a urlencoded form, or raw bytes sent as given. */
+  body?: 'multipart' | 'form' | 'raw';
   /** How one SSE event or WebSocket message is read: as text, as JSON, or JSON unless it is a string. */
   items?: ItemReading;
   /** An SSE route of SseEvents: yields { data, event, id }, the data read by its event's name (else by 'items'). */
@@ -108,6 +110,44 @@ function setBodyAt(body: Record<string, unknown>, path: readonly string[], value
   });
 }
 
+/** The body as its route reads it; fetch sets a FormData's multipart content type with its boundary. */
+function setBody(init: Prepared['init'], sending: OperationSpec['body'], body: unknown): void {
+  if (sending === 'multipart') init.body = formData(body as Record<string, unknown>);
+  else if (sending === 'form') init.body = formPairs(body as Record<string, unknown>);
+  else if (sending === 'raw') {
+    init.body = body as BodyInit;
+    if (!init.headers.has('content-type')) init.headers.set('content-type', 'application/octet-stream');
+    // A stream body needs half-duplex in Node's fetch.
+    if (body instanceof ReadableStream) Object.assign(init, { duplex: 'half' });
+  } else {
+    init.headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(body);
+  }
+}
+
+/** Files as file parts, objects as JSON parts, arrays as repeated names, the rest as text. */
+function formData(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  const add = (name: string, value: unknown): void => {
+    if (value === undefined) return;
+    if (value instanceof Blob) form.append(name, value);
+    else if (value !== null && typeof value === 'object' && !(value instanceof Date))
+      form.append(name, new Blob([JSON.stringify(value)], { type: 'application/json' }));
+    else form.append(name, text(value));
+  };
+  for (const [name, value] of Object.entries(body)) {
+    if (Array.isArray(value)) for (const item of value) add(name, item);
+    else add(name, value);
+  }
+  return form;
+}
+
+function formPairs(body: Record<string, unknown>): URLSearchParams {
+  const pairs = new URLSearchParams();
+  for (const [name, value] of Object.entries(body)) eachText(value, (item) => pairs.append(name, item));
+  return pairs;
+}
+
 interface Prepared {
   url: string;
   init: RequestInit & { headers: Headers };
@@ -135,10 +175,7 @@ function prepare(options: ClientOptions, spec: OperationSpec, args: Args, call: 
   }
   if (cookies.length > 0) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
   const init: Prepared['init'] = { method: spec.method, headers };
-  if (body !== undefined) {
-    headers.set('content-type', 'application/json');
-    init.body = JSON.stringify(body);
-  }
+  if (body !== undefined) setBody(init, spec.body, body);
   if (call?.signal) init.signal = call.signal;
   const search = query.length > 0 ? '?' + query.join('&') : '';
   return { url: options.baseUrl.replace(/\/+$/, '') + path + search, init };

@@ -6,10 +6,11 @@
  * written to disk and only then rejects, so no temporary file outlives a refused upload.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { FileFieldModel } from '../../model/app-model.js';
 import { FrameworkHttpError } from '../errors/problem.js';
-import { declaresBody, sendContinue, tooLarge, unreadable } from '../http/body.js';
+import { declaresBody, isJsonContentType, sendContinue, tooLarge, unreadable } from '../http/body.js';
 import { collectFile } from './file-part.js';
 import type { UploadSettings } from './limits.js';
 import { acceptsMediaType, essence, unsupportedMediaType } from './media-type.js';
@@ -125,9 +126,12 @@ class MultipartRead {
 
   private onFile(name: string, stream: NodeJS.ReadableStream, filename: string, mimeType: string): void {
     const field = this.fields.find((candidate) => candidate.name === name);
-    const readable = stream as import('node:stream').Readable;
+    const readable = stream as Readable;
+    if (this.settled) return void readable.resume();
+    // A JSON value sent as a file part (a Blob in a browser's FormData): its text, like a text part.
+    if (field === undefined && isJsonContentType(mimeType)) return this.onJsonPart(name, readable);
     // An undeclared file is read and dropped (it still counts against the limits).
-    if (field === undefined || this.settled) return void readable.resume();
+    if (field === undefined) return void readable.resume();
     const type = mimeType.toLowerCase();
     if (field.mediaTypes !== undefined && !acceptsMediaType(field.mediaTypes, type)) {
       readable.resume();
@@ -139,6 +143,28 @@ class MultipartRead {
     // Failures are taken here at once (and again, harmlessly, by the Promise.all at the end).
     file.catch((error: unknown) => this.fail(error));
     this.pending.push(file);
+  }
+
+  private onJsonPart(name: string, stream: Readable): void {
+    const limit = this.limits.fieldSize;
+    const read = new Promise<void>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= limit) return void chunks.push(chunk);
+        stream.removeAllListeners('data');
+        stream.resume();
+        reject(fieldTooLarge(name, limit));
+      });
+      stream.once('error', reject);
+      stream.once('end', () => {
+        if (size <= limit) this.form.addText(name, Buffer.concat(chunks).toString('utf8'));
+        resolve();
+      });
+    });
+    read.catch((error: unknown) => this.fail(error));
+    this.pending.push(read);
   }
 
   private succeed(): void {
