@@ -46,23 +46,8 @@ describe('examples/conduit end to end under svc start', () => {
   });
   after(() => app?.stop());
 
-  async function call(
-    method: string,
-    path: string,
-    options: { token?: string; body?: unknown } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    if (options.token !== undefined) headers.authorization = `Token ${options.token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const response = await fetch(`${app.base}/api${path}`, { method, headers, body });
-    const text = await response.text();
-    return {
-      status: response.status,
-      type: response.headers.get('content-type'),
-      body: text ? JSON.parse(text) : null,
-    };
-  }
+  const call = (method: string, path: string, options: CallOptions = {}) =>
+    send(`${app.base}/api`, method, path, options);
 
   function assertEnvelope(answer: Answer, status: number, messages: string[]): void {
     assert.equal(answer.status, status, JSON.stringify(answer.body));
