@@ -68,8 +68,12 @@ export function collectFile(stream: Readable, part: FilePart, temps: TempFiles):
       const options = { type: part.type };
       if (disk === undefined) return resolve(new File(chunks, part.filename, options));
       const { path, out } = disk;
+      // Node 20's openAsBlob throws at once (not through its promise) when the file is already
+      // gone, as it is when the request failed meanwhile: both ways reject this part.
       out.end(() => {
-        openAsBlob(path, options).then((blob) => resolve(new File([blob], part.filename, options)), reject);
+        Promise.resolve()
+          .then(() => openAsBlob(path, options))
+          .then((blob) => resolve(new File([blob], part.filename, options)), reject);
       });
     });
   });
