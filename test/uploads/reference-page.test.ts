@@ -1,0 +1,77 @@
+/**
+ * Swagger UI at /docs in headless Chromium (as test/reference-page drives it): the upload
+ * operation's File field is a file picker, and Try it out sends the chosen file as multipart to
+ * the running app, which answers with its name, type and size.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { analyzeProject, buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
+import type { SvcApp } from '../../src/runtime/app-types.js';
+import { createTestApp } from '../../src/testing/index.js';
+import { ROOT } from './helpers.js';
+
+function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(path)) throw new Error(`no Chromium at ${path}: see test/reference-page/browser.test.ts`);
+  return path;
+}
+
+describe('an upload on the reference page', () => {
+  let app: SvcApp;
+  let browser: Browser;
+  let page: Page;
+  const scratch = mkdtempSync(join(tmpdir(), 'svc-upload-page-'));
+  const picked = join(scratch, 'dot.png');
+
+  before(async () => {
+    writeFileSync(picked, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    await writeSpecFiles(ROOT, buildOpenApiDocument(analyzeProject({ root: ROOT }).model!));
+    app = await createTestApp({ root: ROOT, dev: false, docs: '/docs', log: () => {} });
+    const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await puppeteer.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
+    page = await browser.newPage();
+    await page.goto(`${url}/docs`, { waitUntil: 'load' });
+    await page.waitForSelector('.opblock-summary');
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('shows a file picker and Try it out uploads the chosen file', async () => {
+    const block = '#operations-documents-documents_photo';
+    await page.click(`${block} .opblock-summary-control`);
+    await page.waitForSelector(`${block} .try-out__btn`);
+    await page.click(`${block} .try-out__btn`);
+    const input = await page.waitForSelector(`${block} input[type="file"]`);
+    assert.ok(input, 'the File field is a file picker');
+    await input.uploadFile(picked);
+    await page.click(`${block} .execute`);
+    const status = await page.waitForSelector(
+      `${block} .live-responses-table .response .response-col_status`,
+    );
+    assert.equal((await status!.evaluate((cell) => cell.textContent ?? '')).trim(), '200');
+    const body = await page.$eval(
+      `${block} .live-responses-table .response-col_description pre`,
+      (pre) => pre.textContent ?? '',
+    );
+    const answer = JSON.parse(body) as { name: string; type: string; size: number };
+    assert.deepEqual(
+      { name: answer.name, type: answer.type, size: answer.size },
+      {
+        name: 'dot.png',
+        type: 'image/png',
+        size: 16,
+      },
+    );
+  });
+});
