@@ -2,7 +2,7 @@
  * `svc build` writes the validators and serializers as code (app-compiled.mjs) and `svc start`
  * loads them: the same answers as createApp compiling them in the process, nothing compiled at
  * start-up (a preload makes ajv's compile and the Function constructor throw), and a missing or
- * stale module compiled at start with one warning.
+ * stale (or unloadable) module compiled at start with one warning.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -100,6 +100,10 @@ describe('compiled validators and serializers', () => {
           join(root, 'dist', 'app-compiled.mjs'),
           compiledText.replace(/stamp = "[^"]+"/, 'stamp = "other"'),
         ),
+    ],
+    [
+      'cut short (not loadable)',
+      () => writeFileSync(join(root, 'dist', 'app-compiled.mjs'), compiledText.slice(0, 200)),
     ],
   ] as const) {
     it(`a ${what} app-compiled.mjs: svc start compiles at start, says so once, answers the same`, async () => {

@@ -23,8 +23,18 @@ export async function loadCompiled(
   const fallback = (why: string) =>
     warn(`svc: warning: ${why}: validators and serializers are compiled at start (run \`svc build\`)`);
   if (!existsSync(file)) return fallback(`no ${COMPILED_MODULE_FILE} beside ${modelFile}`);
-  const module = (await import(pathToFileURL(file).href)) as Partial<CompiledModule>;
+  const module = await importModule(file);
+  if (module instanceof Error) return fallback(`${file} could not be loaded (${module.message})`);
   if (module.stamp !== schemasStamp(schemas) || !module.validators || !module.serializers)
     return fallback(`${file} was compiled from another app model (or by another svc version)`);
   registerCompiled(schemas, new CompiledStore(module as CompiledModule, file, warn));
+}
+
+/** A module cut short or edited by hand is an old build's, not a reason to stop. */
+async function importModule(file: string): Promise<Partial<CompiledModule> | Error> {
+  try {
+    return (await import(pathToFileURL(file).href)) as Partial<CompiledModule>;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
