@@ -81,24 +81,6 @@ export interface RuntimeTlsOptions extends Omit<TlsOptions, 'key' | 'cert'> {
   cert?: string | Uint8Array;
 }
 
-/** Where `@RateLimit` counters are kept (docs/production.md, "Rate limits"). */
-export interface RateLimitStoreOptions {
-  /**
-   * A Redis server (`redis://` or `rediss://` URL) whose counters every process shares; `false`
-   * keeps them in this process even when PubSub has a Redis. Default: PubSub's Redis, if any.
-   */
-  redis?: string | false;
-  /** How long a request waits for Redis's count before it is served unlimited, in ms. Default 1000. */
-  commandTimeoutMs?: number;
-}
-
-/**
- * Whose `X-Forwarded-For` is believed for the client address: nobody (`false`), every proxy
- * (`true`: the leftmost address), this many proxy hops in front of svc, or the proxies at these
- * addresses or CIDR ranges.
- */
-export type TrustProxyOption = boolean | number | readonly string[];
-
 /** Limits of `multipart/form-data` bodies (docs/configuration.md, "Uploads"); sizes in bytes. */
 export interface UploadOptions {
   /** The largest file (a field's `@maxSize` may lower it). Default 10 MiB. */
@@ -116,6 +98,24 @@ export interface UploadOptions {
   /** Where temporary files go. Default: the system's (`os.tmpdir()`). */
   tempDir?: string;
 }
+
+/** Where `@RateLimit` counters are kept (docs/production.md, "Rate limits"). */
+export interface RateLimitStoreOptions {
+  /**
+   * A Redis server (`redis://` or `rediss://` URL) whose counters every process shares; `false`
+   * keeps them in this process even when PubSub has a Redis. Default: PubSub's Redis, if any.
+   */
+  redis?: string | false;
+  /** How long a request waits for Redis's count before it is served unlimited, in ms. Default 1000. */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Whose `X-Forwarded-For` is believed for the client address: nobody (`false`), every proxy
+ * (`true`: the leftmost address), this many proxy hops in front of svc, or the proxies at these
+ * addresses or CIDR ranges.
+ */
+export type TrustProxyOption = boolean | number | readonly string[];
 
 /** The options that can be written statically: in `@App({...})`, `svc.config.json` and the model. */
 export interface StaticAppOptions {
@@ -481,7 +481,8 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
       '{ fileSize?, files?, fields?, fieldSize?, totalSize?: positive integers, memoryThreshold?: integer >= 0, tempDir?: a directory path }',
     isValidStatic: isUploadOptions,
     default: DEFAULT_UPLOADS,
-  },  shutdownGraceMs: {
+  },
+  shutdownGraceMs: {
     expected: 'an integer >= 0',
     isValidStatic: isNonNegativeInteger,
     default: DEFAULT_SHUTDOWN_GRACE_MS,

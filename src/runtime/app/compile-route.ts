@@ -16,9 +16,9 @@ import { paramNames } from '../../model/route-paths.js';
 import type { CoercerOptions } from '../validation/types.js';
 import type { JoinedController, JoinedRoute } from './join.js';
 import { sseFinish, webSocketFinish, type StreamSettings } from './stream-finish.js';
-import { compileBodyReader } from '../body/reader.js';
 import type { ClassRecord } from '../decorators/metadata.js';
 import type { RateLimits } from '../rate-limit/index.js';
+import { compileBodyReader } from '../body/reader.js';
 
 export interface CompiledRoute {
   /** `BooksController.get`. */
