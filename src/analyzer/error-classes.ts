@@ -23,6 +23,12 @@ export const FRAMEWORK_ERROR_CHAINS: Partial<Record<SharedResponseKey, string[]>
   unsupportedMediaType: HTTP_ERROR_CHAIN,
 };
 
+/**
+ * A body svc cannot read (malformed JSON or multipart, nested too deep) is a 400 too, but no
+ * `ValidationError`: a catcher of that class (`@StatusCode(422)`) leaves it to the next one.
+ */
+export const UNREADABLE_BODY_CHAIN: readonly string[] = HTTP_ERROR_CHAIN;
+
 /** What any error thrown is known to be, when nothing more is: the uncaught 500. */
 export const ANY_ERROR_CHAIN: readonly string[] = [ERROR_KEY];
 

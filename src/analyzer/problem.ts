@@ -6,7 +6,7 @@ import type { ApiResponseModel, ParamModel, RouteKind } from '../model/app-model
 import { FRAMEWORK_STATUS, SHARED_RESPONSES, type SharedResponseKey } from '../model/framework-answers.js';
 import { schemaRef, type JsonSchema } from '../model/json-schema.js';
 import { INPUT_LOCATIONS, isValidatedSource } from '../model/param-sources.js';
-import { FRAMEWORK_ERROR_CHAINS } from './error-classes.js';
+import { FRAMEWORK_ERROR_CHAINS, UNREADABLE_BODY_CHAIN } from './error-classes.js';
 
 export const PROBLEM_SCHEMA_NAME = 'ProblemDetails';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -70,19 +70,30 @@ export function addFrameworkResponses(
   schemaName: string,
 ): void {
   const keys: SharedResponseKey[] = [];
+  const readsBody = route.params.some((param) => param.source === 'body');
   if (hasValidatedInput(route.params)) keys.push('invalidInput');
-  if (route.params.some((param) => param.source === 'body'))
-    keys.push('bodyTooLarge', 'unsupportedMediaType');
+  if (readsBody) keys.push('bodyTooLarge', 'unsupportedMediaType');
   if (route.kind === 'websocket') keys.push('webSocketWithoutUpgrade');
   for (const key of keys) {
     const status = FRAMEWORK_STATUS[key];
     const documented = responses.find((response) => response.status === status);
-    const chain = FRAMEWORK_ERROR_CHAINS[key];
-    if (!documented) responses.push(sharedProblemResponse(key, schemaName));
+    const chains = errorChains(key, readsBody);
+    if (!documented) responses.push(withChains(sharedProblemResponse(key, schemaName), chains));
     // `@ApiResponse(400, {description})` re-describes the answer; a catcher still shapes it.
-    else if (documented.describesOnly && chain)
-      documented.raisedBy = [...(documented.raisedBy ?? []), [...chain]];
+    else if (documented.describesOnly && chains)
+      documented.raisedBy = [...(documented.raisedBy ?? []), ...chains];
   }
+}
+
+function withChains(response: ApiResponseModel, chains: string[][] | undefined): ApiResponseModel {
+  return chains ? { ...response, raisedBy: chains } : response;
+}
+
+/** The errors behind a shared answer: a route's 400 is also its unreadable body's, when it reads one. */
+function errorChains(key: SharedResponseKey, readsBody: boolean): string[][] | undefined {
+  const chain = FRAMEWORK_ERROR_CHAINS[key];
+  if (!chain) return undefined;
+  return key === 'invalidInput' && readsBody ? [[...chain], [...UNREADABLE_BODY_CHAIN]] : [[...chain]];
 }
 
 /**

@@ -46,6 +46,8 @@ describe('the document of an app whose catchers answer in an envelope', () => {
     });
     assert.deepEqual(summary(responsesOf('post', '/articles')), {
       201: { description: 'Success', content: json(ARTICLE) },
+      // A body that is not JSON is no ValidationError: the catch-all answers it, under 400.
+      400: envelopeAnswer('Invalid input'),
       401: envelopeAnswer('Blocked by TokenAuth'),
       413: envelopeAnswer('The JSON body is over the body limit'),
       415: envelopeAnswer('The body is not sent as application/json'),
@@ -94,6 +96,16 @@ interface Case {
   messages: string[];
 }
 
+/** What the engine says of this text as JSON (svc quotes it in its 400). */
+function jsonParseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${text} is JSON`);
+}
+
 const JAKE = { 'x-token': 'jake', 'content-type': 'application/json' };
 
 const CASES: Case[] = [
@@ -106,6 +118,14 @@ const CASES: Case[] = [
     body: '{"title":""}',
     status: 422,
     messages: ['body /title: must have at least 1 character'],
+  },
+  {
+    method: 'POST',
+    path: '/articles',
+    headers: JAKE,
+    body: '{',
+    status: 400,
+    messages: [`The request body is not valid JSON: ${jsonParseError('{')}`],
   },
   {
     method: 'POST',

@@ -166,8 +166,17 @@ function operationCases(making: Making, located: LocatedOperation): RequestCase[
     if (operation.requestBody.required)
       cases.push(make('without a body', 'invalid', (draft) => (draft.body = undefined)));
   }
-  if (operation.security?.some((requirement) => Object.keys(requirement).length > 0)) {
-    cases.push(make('without credentials', 'invalid', (draft) => (draft.secured = false)));
+  const requirements = operation.security ?? [];
+  if (requirements.some((requirement) => Object.keys(requirement).length > 0)) {
+    // `security: [{}, {Token: []}]`: a credential is optional, so a request without one is valid.
+    const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
+    cases.push(
+      make(
+        optional ? 'without the optional credentials' : 'without credentials',
+        optional ? 'valid' : 'invalid',
+        (draft) => (draft.secured = false),
+      ),
+    );
   }
   return cases;
 }
