@@ -41,6 +41,7 @@ import {
   Put,
   Query,
   QueryMethod,
+  RateLimit,
   SetHeader,
   Signal,
   SSE,
@@ -175,6 +176,7 @@ export class ItemsController {
 
   @QueryMethod('search')
   @ApiOperationId('searchItems')
+  @RateLimit({ limit: 100, window: '1m' })
   search(@Body() filter: { name: string }): Item[] {
     return [{ id: '1', name: filter.name }];
   }
