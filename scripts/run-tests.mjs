@@ -6,8 +6,9 @@
 // project, two processes side by side (scripts/warm-test-caches.ts says why); SVC_TEST_WARM=0
 // skips that, SVC_TEST_WARM=1 does it for a partial run too.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fixtureProjects } from './fixture-projects.mjs';
 
 const roots = process.argv.slice(2);
 const skipDirs = new Set(['node_modules', 'fixtures', '.svc', 'dist']);
@@ -21,22 +22,6 @@ function collect(path, out) {
   }
   for (const entry of readdirSync(path).sort()) {
     if (!skipDirs.has(entry)) collect(join(path, entry), out);
-  }
-  return out;
-}
-
-/** A project createTestApp runs in place: its tsconfig maps `svcjs` to these sources. */
-function mapsSvcSources(dir) {
-  const tsconfig = join(dir, 'tsconfig.json');
-  return existsSync(tsconfig) && /"paths"\s*:\s*\{[^}]*"svcjs"/.test(readFileSync(tsconfig, 'utf8'));
-}
-
-function fixtureProjects(dir, out = []) {
-  if (mapsSvcSources(dir)) out.push(dir);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.svc') {
-      fixtureProjects(join(dir, entry.name), out);
-    }
   }
   return out;
 }

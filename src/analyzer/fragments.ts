@@ -77,7 +77,10 @@ export function extractFragment(context: AnalysisContext, file: ts.SourceFile): 
       ...context.schemas.diagnostics().slice(warningsBefore),
     ],
   };
-  const roots = [fragment.controllers, fragment.components];
+  // An @App's own @ApiResponse types and the bodies of guards' blocks reach schemas too:
+  // assembly puts them on the operations they cover.
+  const apps = fragment.apps.map(({ app }) => app);
+  const roots = [fragment.controllers, fragment.components, apps, fragment.earlyAnswers];
   fragment.schemas = reachableSchemas(roots, (name) => context.schemas.component(name));
   return fragment;
 }

@@ -18,7 +18,9 @@ export function buildNeutralDocument(model: AppModel): NeutralDocument {
   if (schemes.size > 0) markOpenOperations(paths);
   return {
     info: documentInfo(model),
-    ...(model.prefix !== '' && { servers: [{ url: model.prefix }] }),
+    // Without a prefix the server root: OpenAPI tools read no `servers` as "unknown" (Redocly's
+    // recommended no-empty-servers is an error), not as "/".
+    servers: [{ url: model.prefix === '' ? '/' : model.prefix }],
     ...(schemes.size === 0 && { security: [] }),
     tags: rootTags(model, paths),
     paths,

@@ -79,7 +79,7 @@ export class OpenApiClient {
   ) {
     this.samples = new SampleMaker(document.components?.schemas ?? {});
     this.validator = new DocumentValidator(document);
-    this.prefix = document.servers?.[0]?.url ?? '';
+    this.prefix = (document.servers?.[0]?.url ?? '').replace(/\/$/, '');
   }
 
   /** Calls every documented operation; DELETEs last, so they do not remove what others read. */

@@ -9,7 +9,7 @@ export function servedRoutes(routes: readonly RouteInfo[]): string[] {
 
 /** The same shape for every operation of the document (prefix put back, `{name}` → `:name`). */
 export function documentedRoutes(document: OpenApiDoc): string[] {
-  const prefix = document.servers?.[0]?.url ?? '';
+  const prefix = (document.servers?.[0]?.url ?? '').replace(/\/$/, '');
   return documentedOperations(document)
     .map(({ method, path }) => `${method} ${prefix}${path.replace(/\{([^}]+)\}/g, ':$1')}`)
     .sort();

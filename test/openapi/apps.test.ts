@@ -1,5 +1,6 @@
 /**
- * The three documents of every example (examples/*) and of each test app the OpenAPI tests build:
+ * The three documents of every example (examples/*) and of every fixture app (each project under
+ * test/fixtures that analyzes; the ones written to fail analysis are listed):
  * each valid against its official schema (3.0.3 and 3.1 by swagger-parser too), the same paths in
  * all three, each saying only what its version can (no 2020-12 form in 3.0.3, never `nullable` in
  * 3.1 and 3.2, no `x-svc-methods` in 3.2), every SSE route's 3.2 `itemSchema` the event a browser
@@ -22,6 +23,7 @@ import {
 } from '../../src/entries/openapi.js';
 import { errorsOf, lintFiles, type LintProblem } from './redocly.js';
 import { problems30 } from './schema30-check.js';
+import { fixtureProjects } from '../../scripts/fixture-projects.mjs';
 import { assertValidOpenApi, assertValidOpenApi31 } from './validate.js';
 import { assertValidOpenApi32 } from './validate32.js';
 
@@ -29,7 +31,20 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLES = readdirSync(path.join(repo, 'examples'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => `examples/${entry.name}`);
-const TEST_APPS = [
+/** Every fixture project of the test suite, each made to analyze or made to fail analysis. */
+const FIXTURES = fixtureProjects(path.join(repo, 'test/fixtures')).map((root) => path.relative(repo, root));
+/** The fixture projects written to fail analysis (their tests assert the errors): no document. */
+const MADE_TO_FAIL = [
+  'test/fixtures/apps/envelope/diagnostics',
+  'test/fixtures/apps/files/invalid',
+  'test/fixtures/apps/invalid',
+  'test/fixtures/apps/optional-auth/invalid',
+  'test/fixtures/apps/responses-invalid',
+  'test/fixtures/testing/type-error',
+];
+/** Apps whose analysis must be clean (warnings fail too): the examples and these. */
+const CLEAN_APPS = new Set([
+  ...EXAMPLES,
   'test/fixtures/apps/sample',
   'test/fixtures/apps/openapi32',
   'test/fixtures/apps/guarded',
@@ -38,7 +53,7 @@ const TEST_APPS = [
   'test/fixtures/contract/app',
   'test/fixtures/query-method',
   'test/fixtures/validation/truth-app',
-];
+]);
 
 /** An SSE item as OpenAPI 3.2 says it: the parsed event, holding the text of its data lines. */
 interface ItemSchema {
@@ -67,11 +82,25 @@ function operationOf(
 const temporary = mkdtempSync(path.join(tmpdir(), 'svc-apps-lint-'));
 after(() => rmSync(temporary, { recursive: true, force: true }));
 
-const apps = [...EXAMPLES, ...TEST_APPS].map((relative) => {
+const failed: string[] = [];
+const apps = [...EXAMPLES, ...FIXTURES].flatMap((relative) => {
   const result = analyzeProject({ root: path.join(repo, relative) });
-  assert.deepEqual(result.diagnostics, [], relative);
-  const model = result.model as AppModel;
-  return { relative, model, documents: buildOpenApiDocuments(model) };
+  if (CLEAN_APPS.has(relative)) assert.deepEqual(result.diagnostics, [], relative);
+  const model = result.model;
+  if (!model || result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
+    failed.push(relative);
+    return [];
+  }
+  return [{ relative, model, documents: buildOpenApiDocuments(model) }];
+});
+
+it('every fixture project analyzes (and is checked below) but those written to fail', () => {
+  assert.deepEqual(failed, MADE_TO_FAIL);
+  for (const relative of CLEAN_APPS)
+    assert.ok(
+      apps.some((app) => app.relative === relative),
+      relative,
+    );
 });
 
 /** Every document of every app, linted in one Redocly run. */

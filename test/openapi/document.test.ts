@@ -7,9 +7,9 @@ import { app, param, route } from './hand-models.js';
 import { assertValidOpenApi } from './validate.js';
 
 describe('buildOpenApiDocument', () => {
-  it('writes no servers without a prefix and keeps the root path', async () => {
+  it('names the server root without a prefix and keeps the root path', async () => {
     const document = buildOpenApiDocument(app([route({ methodName: 'root' })]));
-    assert.equal(document.servers, undefined);
+    assert.deepEqual(document.servers, [{ url: '/' }]);
     assert.deepEqual(Object.keys(document.paths), ['/']);
     assert.equal(document.components, undefined);
     await assertValidOpenApi(document);

@@ -50,7 +50,7 @@ export async function runTester(
   const verdicts = new Map<SpecVersion, Verdicts>();
   for (const [version, document] of entries(documents)) {
     const check = new SchemaCheck(document);
-    const prefix = options.prefix ?? document.servers?.[0]?.url ?? '';
+    const prefix = options.prefix ?? (document.servers?.[0]?.url ?? '').replace(/\/$/, '');
     const cases = casesOf(document, prefix, options.credentials, check);
     const mine: Verdicts = new Map();
     const part: VersionRun = { cases, answers: [] };
