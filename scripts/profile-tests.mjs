@@ -4,21 +4,8 @@
 // A file still running after --timeout seconds (default 600) is killed with its process group.
 //   node scripts/profile-tests.mjs [--jobs N] [--timeout S] [--out file.json] [roots or files...]
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const skipDirs = new Set(['node_modules', 'fixtures', '.svc', 'dist']);
-
-function collect(path, out) {
-  if (statSync(path).isFile()) {
-    if (path.endsWith('.test.ts')) out.push(path);
-    return out;
-  }
-  for (const entry of readdirSync(path).sort()) {
-    if (!skipDirs.has(entry)) collect(join(path, entry), out);
-  }
-  return out;
-}
+import { writeFileSync } from 'node:fs';
+import { testFiles } from './test-files.mjs';
 
 function parseArgs(argv) {
   const options = { jobs: 2, timeout: 600, out: undefined, roots: [] };
@@ -82,7 +69,7 @@ async function pool(files, { jobs, timeout }) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-const files = options.roots.flatMap((root) => collect(root, []));
+const files = testFiles(options.roots);
 const started = Date.now();
 const results = (await pool(files, options)).sort((a, b) => b.wall - a.wall);
 const total = (key) => results.reduce((sum, result) => sum + result[key], 0).toFixed(1);

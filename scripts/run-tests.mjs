@@ -6,25 +6,12 @@
 // project, two processes side by side (scripts/warm-test-caches.ts says why); SVC_TEST_WARM=0
 // skips that, SVC_TEST_WARM=1 does it for a partial run too.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fixtureProjects } from './fixture-projects.mjs';
+import { testFiles } from './test-files.mjs';
 
 const roots = process.argv.slice(2);
-const skipDirs = new Set(['node_modules', 'fixtures', '.svc', 'dist']);
 /** As many processes as the suite runs test files at once (SVC_TEST_CONCURRENCY overrides it). */
 const CONCURRENCY = Number(process.env.SVC_TEST_CONCURRENCY ?? 2);
-
-function collect(path, out) {
-  if (statSync(path).isFile()) {
-    if (path.endsWith('.test.ts')) out.push(path);
-    return out;
-  }
-  for (const entry of readdirSync(path).sort()) {
-    if (!skipDirs.has(entry)) collect(join(path, entry), out);
-  }
-  return out;
-}
 
 function run(args) {
   return new Promise((resolve) => {
@@ -46,7 +33,7 @@ async function warmTestCaches() {
   await Promise.all(shares.map((share) => run(['--import', 'tsx', script, ...share])));
 }
 
-const files = (roots.length ? roots : ['src', 'test']).flatMap((root) => collect(root, []));
+const files = testFiles(roots.length ? roots : ['src', 'test']);
 if (files.length === 0) {
   console.error('run-tests: no *.test.ts files found');
   process.exit(1);
