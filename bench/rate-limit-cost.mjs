@@ -13,22 +13,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { buildProject, repoDir } from './production/measure.mjs';
 import {
-  buildProject,
-  cpuSeconds,
-  load,
-  loadAverage,
-  repoDir,
-  startServer,
-  stopServer,
-} from './production/measure.mjs';
+  autocannonDriver,
+  compareSideBySide,
+  costOptions,
+  printHeading,
+  startOnPort,
+} from './production/side-by-side.mjs';
 
-const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } },
-});
-const seconds = Number(values.seconds);
-const rounds = Number(values.rounds);
+const options = costOptions();
 
 const APP = `import { App, Controller, Get, RateLimit } from 'svcjs';
 
@@ -113,32 +107,6 @@ const CLIENTS = Array.from({ length: 100 }, (_, i) => ({
   headers: { 'x-forwarded-for': `198.51.100.${i}` },
 }));
 
-/** Loads every case at once; gives each one's requests per server CPU second. */
-async function runGroup(dir, cases) {
-  const running = await Promise.all(
-    cases.map(async (testCase) => ({
-      state: await startServer([join(dir, 'server.mjs'), JSON.stringify(testCase.options)], /port (\d+)/),
-      requests: CLIENTS.map((client) => ({ ...client, path: testCase.path })),
-    })),
-  );
-  const connections = 25;
-  await Promise.all(
-    running.map((r) => load({ port: r.state.port, requests: r.requests, seconds: 2, connections })),
-  );
-  const before = running.map((r) => cpuSeconds(r.state.child.pid));
-  const results = await Promise.all(
-    running.map((r) => load({ port: r.state.port, requests: r.requests, seconds, connections })),
-  );
-  const cpu = running.map((r, i) => cpuSeconds(r.state.child.pid) - before[i]);
-  const loadNow = loadAverage().split(' ')[0];
-  await Promise.all(running.map((r) => stopServer(r.state)));
-  return results.map((result, i) => {
-    if (result.errors || result.non2xx)
-      throw new Error(`${cases[i].name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-    return { perCpuSecond: result.total / cpu[i], load: loadNow };
-  });
-}
-
 const dir = makeProject();
 const redis = await startRedis();
 const common = { requestLog: false, trustProxy: true };
@@ -151,22 +119,11 @@ const CASES = [
     options: { ...common, rateLimit: { redis: redis.url } },
   },
 ];
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const start = (testCase) => startOnPort([join(dir, 'server.mjs'), JSON.stringify(testCase.options)]);
+const drive = autocannonDriver((testCase) => CLIENTS.map((client) => ({ ...client, path: testCase.path })));
 try {
-  console.log(`requests per server CPU second, the cases side by side (median of ${rounds} × ${seconds} s)`);
-  const rows = CASES.map(() => []);
-  const loads = [];
-  for (let round = 0; round < rounds; round++) {
-    const figures = await runGroup(dir, CASES);
-    figures.forEach((figure, i) => rows[i].push(figure.perCpuSecond));
-    loads.push(figures[0].load);
-  }
-  CASES.forEach((testCase, i) => {
-    const ratio = median(rows[i].map((value, round) => value / rows[0][round]));
-    const perCpu = Math.round(median(rows[i]));
-    console.log(`${testCase.name.padEnd(26)} ${String(perCpu).padStart(7)} req/CPU-s  ×${ratio.toFixed(2)}`);
-  });
-  console.log(`  load average (1 min) at each round: ${loads.join(', ')}`);
+  printHeading(options);
+  await compareSideBySide(CASES, { ...options, start, drive });
 } finally {
   redis.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });

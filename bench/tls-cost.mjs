@@ -13,15 +13,14 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { buildProject, repoDir } from './production/measure.mjs';
 import {
-  buildProject,
-  cpuSeconds,
-  loadAverage,
-  repoDir,
-  startServer,
-  stopServer,
-} from './production/measure.mjs';
+  compareSideBySide,
+  costOptions,
+  printHeading,
+  productionApp,
+  startOnPort,
+} from './production/side-by-side.mjs';
 
 const generator = join(repoDir, 'bench', 'tls', 'load.mjs');
 /** The generator in a process of its own; resolves with its counts. */
@@ -33,13 +32,7 @@ function loadTls(options) {
   );
 }
 
-const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } },
-});
-const seconds = Number(values.seconds);
-const rounds = Number(values.rounds);
-const appDir = join(repoDir, 'bench', 'production', 'app');
-const server = join(repoDir, 'bench', 'production', 'server.mjs');
+const options = costOptions();
 
 const certDir = mkdtempSync(join(tmpdir(), 'svc-bench-tls-'));
 const key = join(certDir, 'key.pem');
@@ -62,46 +55,28 @@ const CASES = [
   { name: 'HTTP/2 (5 connections)', protocol: 'h2', options: { tls: { key, cert } } },
 ];
 
-async function runRound() {
-  const running = await Promise.all(
-    CASES.map((testCase) =>
-      startServer([server, JSON.stringify({ requestLog: false, ...testCase.options })], /port (\d+)/),
-    ),
-  );
-  const drive = (state, i, secs) =>
-    loadTls({ protocol: CASES[i].protocol, port: state.port, path: '/hello', seconds: secs, ca });
-  await Promise.all(running.map((state, i) => drive(state, i, 2)));
-  const before = running.map((state) => cpuSeconds(state.child.pid));
-  const results = await Promise.all(running.map((state, i) => drive(state, i, seconds)));
-  const cpu = running.map((state, i) => cpuSeconds(state.child.pid) - before[i]);
-  const loadNow = loadAverage().split(' ')[0];
-  await Promise.all(running.map((state) => stopServer(state)));
-  return results.map((result, i) => {
-    if (result.errors || result.other)
-      throw new Error(`${CASES[i].name}: ${result.errors} errors, ${result.other} other answers`);
-    return { perCpuSecond: result.ok / cpu[i], load: loadNow };
+const start = (testCase) =>
+  startOnPort([productionApp.server, JSON.stringify({ requestLog: false, ...testCase.options })]);
+/** Each case driven by its own generator process; `ok` answers counted, anything else fails. */
+async function drive(state, testCase, seconds) {
+  const result = await loadTls({
+    protocol: testCase.protocol,
+    port: state.port,
+    path: '/hello',
+    seconds,
+    ca,
   });
+  return {
+    ok: result.ok,
+    failed: result.errors + result.other > 0,
+    failures: `${result.errors} errors, ${result.other} other answers`,
+  };
 }
 
-buildProject(appDir);
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-console.log(`requests per server CPU second, side by side (median of ${rounds} × ${seconds} s)`);
-const rows = CASES.map(() => []);
-const loads = [];
+buildProject(productionApp.dir);
+printHeading(options);
 try {
-  for (let round = 0; round < rounds; round++) {
-    const figures = await runRound();
-    figures.forEach((figure, i) => rows[i].push(figure.perCpuSecond));
-    loads.push(figures[0].load);
-  }
+  await compareSideBySide(CASES, { ...options, start, drive });
 } finally {
   rmSync(certDir, { recursive: true, force: true });
 }
-const ratios = rows.map((row) => median(row.map((value, round) => value / rows[0][round])));
-CASES.forEach((testCase, i) => {
-  const perCpu = Math.round(median(rows[i]));
-  console.log(
-    `${testCase.name.padEnd(42)} ${String(perCpu).padStart(7)} req/CPU-s  ×${ratios[i].toFixed(2)}`,
-  );
-});
-console.log(`  load average (1 min) at each round: ${loads.join(', ')}`);

@@ -1,4 +1,4 @@
-// Helpers shared by bench/production-cost.mjs and bench/soak.mjs: build an svc project with the
+// Helpers shared by the cost benches (through side-by-side.mjs) and bench/soak.mjs: build an svc project with the
 // CLI, start a server process, read its CPU time and RSS from /proc, and run autocannon.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
