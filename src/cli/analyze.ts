@@ -11,7 +11,8 @@ export { forgetParse } from '../analyzer/index.js';
 import type { AnalyzerDiagnostic } from '../analyzer/diagnostics.js';
 import type { AppModel } from '../model/app-model.js';
 import { writeClientFile } from '../client-gen/index.js';
-import { SPEC_DIRECTORY, writeOpenApiFiles } from '../entries/openapi.js';
+import { SPEC_DIRECTORY, writeDocumentTexts } from '../openapi/write.js';
+import { OutputCache } from './output-cache.js';
 import { printEverything, type DiagnosticPrinter } from './dev-warnings.js';
 
 export interface AnalysisRun {
@@ -61,7 +62,8 @@ export async function analyzeAndWriteSpec(
   printer.analysis(result.diagnostics);
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   let model = errors.length === 0 ? result.model : undefined;
-  if (model) await writeDocuments(root, model, settings.written);
+  const outputs = OutputCache.for(result.program, oldProgram);
+  if (model) await writeDocuments(root, model, settings.written, outputs);
   const milliseconds = performance.now() - started;
   const typeErrors = result.program ? typeCheckProject(root, result.program) : [];
   printer.errors(typeErrors);
@@ -76,11 +78,15 @@ async function writeDocuments(
   root: string,
   model: AppModel,
   written: WrittenModel | undefined,
+  outputs: OutputCache,
 ): Promise<void> {
-  const json = written && JSON.stringify(model);
-  if (json !== undefined && json === written?.json && existsSync(join(root, SPEC_DIRECTORY))) return;
-  await Promise.all([writeOpenApiFiles(root, model), writeClientFile(root, model)]);
-  if (written) written.json = json;
+  const keys = outputs.keys(model);
+  if (keys.model === written?.json && existsSync(join(root, SPEC_DIRECTORY))) return;
+  await Promise.all([
+    writeDocumentTexts(root, outputs.documentTexts(model, keys)),
+    writeClientFile(root, model),
+  ]);
+  if (written) written.json = keys.model;
 }
 
 /** True when the only way forward is fixing the command line (no project at that root). */

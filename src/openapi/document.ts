@@ -8,7 +8,7 @@ import type { AppModel } from '../model/app-model.js';
 import { downgrader } from './downgrade-30.js';
 import type { NeutralDocument } from './neutral.js';
 import { buildNeutralDocument } from './neutral-document.js';
-import { classicPathItem, documentFrame, mapValues, placeComponents, textStreamResponse } from './place.js';
+import { classicPathItem, placeWith, textStreamResponse, type VersionPlacer } from './place.js';
 import type { OpenApiDocument } from './types.js';
 
 export { documentPath } from './neutral-document.js';
@@ -18,9 +18,16 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
 }
 
 export function placeOpenApi30(neutral: NeutralDocument): OpenApiDocument {
+  return placeWith(neutral, openApi30Placer(neutral)) as OpenApiDocument;
+}
+
+/** 3.0.3's way: each schema through the downgrade step, which looks up the schemas it refers to. */
+export function openApi30Placer(neutral: NeutralDocument): VersionPlacer {
   const downgrade = downgrader((name) => neutral.schemas[name]);
-  const paths = mapValues(neutral.paths, (operations) => classicPathItem(operations, downgrade));
-  const responses = mapValues(neutral.responses, (response) => textStreamResponse(response, downgrade));
-  const components = placeComponents(neutral, paths, responses, downgrade);
-  return documentFrame('3.0.3', neutral, paths, components) as OpenApiDocument;
+  return {
+    openapi: '3.0.3',
+    pathItem: (operations) => classicPathItem(operations, downgrade),
+    response: (response) => textStreamResponse(response, downgrade),
+    schema: downgrade,
+  };
 }

@@ -3,18 +3,42 @@
  * documented routes by path (sorted), svc's health endpoints, shared responses, security schemes,
  * root tags and the components' public schemas (rules in docs/openapi.md).
  */
-import type { AppModel, RouteModel, SecurityModel } from '../model/app-model.js';
+import type { AppModel, ControllerModel, RouteModel, SecurityModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { withHealthPaths } from './health.js';
 import type { NeutralDocument, NeutralOperation } from './neutral.js';
-import { buildOperation, orderOperation } from './operation.js';
+import { buildOperation, orderOperation, type BuiltOperation } from './operation.js';
 import { sharedResponses } from './responses.js';
 import { publicSchema } from './schemas.js';
 import type { OpenApiTag } from './types.js';
 
-export function buildNeutralDocument(model: AppModel): NeutralDocument {
+/** A documented route's operation under its document path (`/users/{id}`). */
+export interface PathOperation {
+  path: string;
+  built: BuiltOperation;
+}
+
+/**
+ * One controller's documented operations, in route order. `svc dev` passes a cached one
+ * (./document-cache.ts): the operations of a controller that did not change are the same objects.
+ */
+export type OperationsOf = (model: AppModel, controller: ControllerModel) => readonly PathOperation[];
+
+export function controllerOperations(model: AppModel, controller: ControllerModel): PathOperation[] {
+  return controller.routes
+    .filter((route) => !route.doc.hidden)
+    .map((route) => ({
+      path: documentPath(model.prefix, route.fullPath),
+      built: buildOperation(model, controller, route),
+    }));
+}
+
+export function buildNeutralDocument(
+  model: AppModel,
+  operationsOf: OperationsOf = controllerOperations,
+): NeutralDocument {
   const schemes = new Map<string, SecurityModel>();
-  const paths = withHealthPaths(buildPaths(model, schemes), model);
+  const paths = withHealthPaths(buildPaths(model, schemes, operationsOf), model);
   if (schemes.size > 0) markOpenOperations(paths);
   return {
     info: documentInfo(model),
@@ -45,15 +69,15 @@ function visibleRoutes(model: AppModel): RouteModel[] {
 function buildPaths(
   model: AppModel,
   schemes: Map<string, SecurityModel>,
+  operationsOf: OperationsOf,
 ): Record<string, NeutralOperation[]> {
   const byPath = new Map<string, NeutralOperation[]>();
   for (const controller of model.controllers) {
-    for (const route of controller.routes) {
-      if (route.doc.hidden) continue;
-      const key = documentPath(model.prefix, route.fullPath);
-      const built = buildOperation(model, controller, route);
+    for (const { path, built } of operationsOf(model, controller)) {
       for (const scheme of built.schemes) if (!schemes.has(scheme.name)) schemes.set(scheme.name, scheme);
-      byPath.set(key, [...(byPath.get(key) ?? []), built.operation]);
+      const operations = byPath.get(path);
+      if (operations) operations.push(built.operation);
+      else byPath.set(path, [built.operation]);
     }
   }
   const paths: Record<string, NeutralOperation[]> = {};
@@ -67,10 +91,26 @@ function buildPaths(
  */
 function markOpenOperations(paths: Record<string, NeutralOperation[]>): void {
   for (const operations of Object.values(paths)) {
-    for (const entry of operations) {
-      if (!entry.operation.security) entry.operation = orderOperation({ ...entry.operation, security: [] });
+    for (let index = 0; index < operations.length; index++) {
+      const entry = operations[index] as NeutralOperation;
+      if (!entry.operation.security) operations[index] = openCopy(entry);
     }
   }
+}
+
+/**
+ * Operations are never changed once built (`svc dev` reuses them, and the written texts of their
+ * paths by their identity): an open one's marked copy is made once and kept beside it.
+ */
+const openCopies = new WeakMap<NeutralOperation, NeutralOperation>();
+
+function openCopy(entry: NeutralOperation): NeutralOperation {
+  let copy = openCopies.get(entry);
+  if (copy === undefined) {
+    copy = { ...entry, operation: orderOperation({ ...entry.operation, security: [] }) };
+    openCopies.set(entry, copy);
+  }
+  return copy;
 }
 
 /** Each scheme a documented operation requires, by name (sorted). */

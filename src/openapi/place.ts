@@ -77,6 +77,26 @@ export function placeComponents<S, R>(
   return Object.keys(components).length > 0 ? components : undefined;
 }
 
+/**
+ * How one version places each part of the neutral document: a path's operations, a shared
+ * response, a component schema. The document writer places them all (`placeWith`); `svc dev`'s
+ * writer places and writes each path once and keeps its text while its operations stand.
+ */
+export interface VersionPlacer {
+  openapi: string;
+  pathItem: (operations: readonly NeutralOperation[]) => object;
+  response: (response: NeutralResponse) => object;
+  schema: SchemaPlacer<unknown>;
+}
+
+/** The whole document of one version. */
+export function placeWith(neutral: NeutralDocument, placer: VersionPlacer): ReturnType<typeof documentFrame> {
+  const paths = mapValues(neutral.paths, placer.pathItem);
+  const responses = mapValues(neutral.responses, placer.response);
+  const components = placeComponents(neutral, paths, responses, placer.schema);
+  return documentFrame(placer.openapi, neutral, paths, components);
+}
+
 export interface Components<S, R> {
   schemas?: Record<string, S>;
   responses?: Record<string, R>;

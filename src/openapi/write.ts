@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppModel } from '../model/app-model.js';
+import type { DocumentTexts } from './document-cache.js';
 import { placeOpenApi30 } from './document.js';
 import { buildNeutralDocument } from './neutral-document.js';
 import type { OpenApi31Document, OpenApi32Document, OpenApiDocument } from './types.js';
@@ -56,6 +57,19 @@ export async function writeOpenApiFiles(
     writeSpec32Files(root, documents['3.2']),
   ]);
   return { '3.0.3': v30, '3.1': v31, '3.2': v32 };
+}
+
+/** Writes the six files from texts made beforehand (`svc dev`'s cache, ./document-cache.ts). */
+export async function writeDocumentTexts(root: string, texts: DocumentTexts): Promise<void> {
+  const directory = path.join(root, SPEC_DIRECTORY);
+  await mkdir(directory, { recursive: true });
+  const versions = Object.keys(SPEC_FILE_NAMES) as (keyof typeof SPEC_FILE_NAMES)[];
+  await Promise.all(
+    versions.flatMap((version) => [
+      writeFile(path.join(directory, `${SPEC_FILE_NAMES[version]}.json`), texts[version].json, 'utf8'),
+      writeFile(path.join(directory, `${SPEC_FILE_NAMES[version]}.yaml`), texts[version].yaml, 'utf8'),
+    ]),
+  );
 }
 
 export function writeSpecFiles(root: string, document: OpenApiDocument): Promise<WrittenSpec> {

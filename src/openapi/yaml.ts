@@ -17,6 +17,18 @@ export function jsonToYaml(value: unknown): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * One mapping entry `key: value` with its first line at `indent`, as `jsonToYaml` writes it inside
+ * a document (no final line break): `svc dev`'s writer keeps each path's text between edits.
+ */
+export function yamlEntry(key: string, value: unknown, indent: string): string {
+  const data = value as Json;
+  if (!isBlock(data)) return `${indent}${text(key)}: ${scalar(data)}`;
+  const lines = [`${indent}${text(key)}:`];
+  writeBlock(data, `${indent}  `, lines);
+  return lines.join('\n');
+}
+
 /** A non-empty object or array: written over several lines (empty ones are `{}` / `[]`). */
 function isBlock(value: Json): value is Json[] | { [key: string]: Json } {
   if (value === null || typeof value !== 'object') return false;

@@ -7,7 +7,7 @@ import type { AppModel } from '../../model/app-model.js';
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { NeutralDocument } from '../neutral.js';
 import { buildNeutralDocument } from '../neutral-document.js';
-import { classicPathItem, documentFrame, mapValues, placeComponents, textStreamResponse } from '../place.js';
+import { classicPathItem, placeWith, textStreamResponse, type VersionPlacer } from '../place.js';
 import type { OpenApi31Document } from '../types.js';
 
 export function buildOpenApi31Document(model: AppModel): OpenApi31Document {
@@ -15,9 +15,15 @@ export function buildOpenApi31Document(model: AppModel): OpenApi31Document {
 }
 
 export function placeOpenApi31(neutral: NeutralDocument): OpenApi31Document {
-  const asIs = (schema: JsonSchema): JsonSchema => schema;
-  const paths = mapValues(neutral.paths, (operations) => classicPathItem(operations, asIs));
-  const responses = mapValues(neutral.responses, (response) => textStreamResponse(response, asIs));
-  const components = placeComponents(neutral, paths, responses, asIs);
-  return documentFrame('3.1.0', neutral, paths, components) as OpenApi31Document;
+  return placeWith(neutral, OPENAPI_31_PLACER) as OpenApi31Document;
 }
+
+const asIs = (schema: JsonSchema): JsonSchema => schema;
+
+/** 3.1's way: 3.0.3's layout, the schemas as they are. */
+export const OPENAPI_31_PLACER: VersionPlacer = {
+  openapi: '3.1.0',
+  pathItem: (operations) => classicPathItem(operations, asIs),
+  response: (response) => textStreamResponse(response, asIs),
+  schema: asIs,
+};

@@ -9,7 +9,7 @@ import type { JsonSchema } from '../../model/json-schema.js';
 import type { NeutralDocument, NeutralOperation } from '../neutral.js';
 import { buildNeutralDocument } from '../neutral-document.js';
 import { orderOperation } from '../operation.js';
-import { documentFrame, mapValues, placeComponents } from '../place.js';
+import { placeWith, type VersionPlacer } from '../place.js';
 import type { OpenApi32Document, OpenApi32Operation, OpenApi32PathItem } from '../types.js';
 
 export type { OpenApi32Document, OpenApi32Operation, OpenApi32PathItem } from '../types.js';
@@ -22,11 +22,16 @@ export function buildOpenApi32Document(model: AppModel): OpenApi32Document {
 }
 
 export function placeOpenApi32(neutral: NeutralDocument): OpenApi32Document {
-  const asIs = (schema: JsonSchema): JsonSchema => schema;
-  const paths = mapValues(neutral.paths, pathItem32);
-  const components = placeComponents(neutral, paths, neutral.responses, asIs);
-  return documentFrame('3.2.0', neutral, paths, components) as OpenApi32Document;
+  return placeWith(neutral, OPENAPI_32_PLACER) as OpenApi32Document;
 }
+
+/** 3.2's way: the neutral document's responses and schemas as they are. */
+export const OPENAPI_32_PLACER: VersionPlacer = {
+  openapi: '3.2.0',
+  pathItem: pathItem32,
+  response: (response) => response,
+  schema: (schema: JsonSchema): JsonSchema => schema,
+};
 
 /** Fixed methods as keys, in order; every other method under `additionalOperations`, sorted. */
 function pathItem32(operations: readonly NeutralOperation[]): OpenApi32PathItem {

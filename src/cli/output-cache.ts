@@ -1,0 +1,87 @@
+/**
+ * What an analysis run keeps for the next one's written outputs (`svc dev` passes the last program
+ * back; the outputs of the program it came from are reused). Each controller gets a key of
+ * everything its operations are built from: its own content, the text of each schema it reaches,
+ * and the app-wide parts (prefix, the app class, the components covering routes, and the schemas
+ * those reach). The document writer reuses a controller's operations, and each path's text, while
+ * the key stands, so an edit of one controller re-places and re-writes that controller's paths.
+ */
+import type ts from 'typescript';
+import type { AppModel, ControllerModel } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import { reachableSchemas } from '../model/refs.js';
+import { DocumentCache, type DocumentTexts } from '../openapi/document-cache.js';
+
+const cachesByProgram = new WeakMap<ts.Program, OutputCache>();
+
+export interface ModelKeys {
+  /** Equal for two models that write the same outputs (`svc dev` then rewrites nothing). */
+  model: string;
+  controller: (controller: ControllerModel) => string;
+}
+
+export class OutputCache {
+  private appKey: string | undefined;
+  private documents = new DocumentCache();
+
+  /** The cache of the run that made `oldProgram`, now `program`'s (a new one without). */
+  static for(program: ts.Program | undefined, oldProgram: ts.Program | undefined): OutputCache {
+    const cache = (oldProgram && cachesByProgram.get(oldProgram)) ?? new OutputCache();
+    if (program) cachesByProgram.set(program, cache);
+    return cache;
+  }
+
+  keys(model: AppModel): ModelKeys {
+    const appKey = JSON.stringify([
+      model.prefix,
+      model.app,
+      model.components,
+      reachedTexts([model.app, model.components], model),
+    ]);
+    // Every operation reads the app-wide parts: when they change, nothing kept is of use.
+    if (appKey !== this.appKey) this.documents = new DocumentCache();
+    this.appKey = appKey;
+    const controllerKey = (controller: ControllerModel): string => {
+      const text = JSON.stringify(controller);
+      return `${text}\u0000${reachedTexts(refsIn(text), model)}`;
+    };
+    const keys = new Map(model.controllers.map((controller) => [controller, controllerKey(controller)]));
+    const rest = JSON.stringify({ ...model, controllers: [] });
+    return {
+      model: `${rest}\u0000${[...keys.values()].join('\u0000')}`,
+      controller: (controller) => keys.get(controller) ?? controllerKey(controller),
+    };
+  }
+
+  documentTexts(model: AppModel, keys: ModelKeys): DocumentTexts {
+    return this.documents.texts(model, keys.controller);
+  }
+}
+
+/**
+ * The `$ref`s of a model's JSON text, as `{ $ref }` roots: a scan of the text the key holds anyway
+ * instead of a second walk of each controller's objects. A string value holding the same characters
+ * is escaped in JSON (`\"$ref\":`), so only real `$ref` keys match.
+ */
+const REF_IN_JSON = /"\$ref":"(#\/components\/schemas\/(?:[^"\\]|\\.)*)"/g;
+
+function refsIn(json: string): JsonSchema[] {
+  return [...json.matchAll(REF_IN_JSON)].map((match) => ({ $ref: JSON.parse(`"${match[1]}"`) as string }));
+}
+
+/** The name and text of each schema `roots` reach, sorted by name. */
+function reachedTexts(roots: unknown, model: AppModel): string {
+  const reached = reachableSchemas(roots, model.schemas);
+  let text = '';
+  for (const name in reached) text += `${name}\u0001${schemaText(reached[name] as JsonSchema)}\u0001`;
+  return text;
+}
+
+/** Schemas are never changed once made and are shared between runs: each is serialized once. */
+const schemaTexts = new WeakMap<JsonSchema, string>();
+
+function schemaText(schema: JsonSchema): string {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) schemaTexts.set(schema, (text = JSON.stringify(schema)));
+  return text;
+}
