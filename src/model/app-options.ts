@@ -123,6 +123,11 @@ export interface StaticAppOptions {
   dev?: boolean;
   /** Maximum JSON body size in bytes. */
   bodyLimit?: number;
+  /**
+   * How long the client may send nothing of a body svc is waiting for (before its first byte and
+   * between two chunks), in ms; past it, 408. `0` or `false`: no limit of svc's own.
+   */
+  bodyTimeoutMs?: number | false;
   /** What to do with body properties the type does not declare. */
   unknownProperties?: UnknownPropertiesPolicy;
   /** Interval of the SSE comment heartbeat, in ms. */
@@ -272,6 +277,8 @@ function isPubSubOptions(value: unknown): boolean {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Long enough for a slow mobile link's pauses; short beside Node's five-minute request timeout. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 export const DEFAULT_SSE_HEARTBEAT_MS = 15_000;
 /** Undeclared body and query keys never reach a handler unless an app asks for them. */
 export const DEFAULT_UNKNOWN_PROPERTIES: UnknownPropertiesPolicy = 'strip';
@@ -417,6 +424,12 @@ export const APP_OPTIONS: Record<AppOptionName, AppOptionDefinition> = {
     expected: 'a positive integer',
     isValidStatic: isPositiveInteger,
     default: DEFAULT_BODY_LIMIT,
+  },
+  bodyTimeoutMs: {
+    expected: 'false, or an integer from 0 to 2147483647 (0: no limit)',
+    isValidStatic: (value) =>
+      value === false || (isNonNegativeInteger(value) && (value as number) <= MAX_TIMER_MS),
+    default: DEFAULT_BODY_TIMEOUT_MS,
   },
   unknownProperties: {
     expected: "'keep', 'strip' or 'reject'",

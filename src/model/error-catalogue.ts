@@ -105,6 +105,11 @@ export const ERROR_CODES = {
     title: 'Request Timeout',
     when: 'The request did not arrive in full within the time limit.',
   },
+  SVC_ERR_BODY_TIMEOUT: {
+    status: 408,
+    title: 'Request Timeout',
+    when: 'The client sent nothing of the request body for `bodyTimeoutMs` (default 30 s) while svc was reading it; the connection is closed.',
+  },
   SVC_ERR_UPGRADE_REQUIRED: {
     status: 426,
     title: 'Upgrade Required',

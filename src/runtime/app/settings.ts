@@ -7,6 +7,7 @@ import type { AppModel } from '../../model/app-model.js';
 import {
   APP_OPTION_NAMES,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_HEALTH_CHECK_TIMEOUT_MS,
   DEFAULT_HEALTH_LIVE,
   DEFAULT_HEALTH_READY,
@@ -38,6 +39,8 @@ export interface RuntimeSettings {
   dev: boolean;
   log: (line: string) => void;
   bodyLimit: number;
+  /** How long a body may go quiet while it is read, in ms; 0: no limit (src/runtime/body/timeout.ts). */
+  bodyTimeoutMs: number;
   unknownProperties: UnknownPropertiesPolicy;
   sseHeartbeatMs: number;
   /** Passed to the WebSocket support as given (its defaults fill the gaps). */
@@ -85,6 +88,7 @@ export function resolveSettings(
     dev: pick('dev') ?? process.env.NODE_ENV === 'development',
     log: logSink(log),
     bodyLimit: pick('bodyLimit') ?? DEFAULT_BODY_LIMIT,
+    bodyTimeoutMs: bodyTimeout(pick('bodyTimeoutMs')),
     unknownProperties: pick('unknownProperties') ?? DEFAULT_UNKNOWN_PROPERTIES,
     sseHeartbeatMs: pick('sseHeartbeatMs') ?? DEFAULT_SSE_HEARTBEAT_MS,
     webSocket: { ...pick('webSocket') },
@@ -100,6 +104,11 @@ export function resolveSettings(
     trustProxy: pick('trustProxy') ?? false,
     uploads: resolveUploads(options.uploads, model.options?.uploads),
   };
+}
+
+/** `false` is `0`: no limit. */
+function bodyTimeout(option: number | false | undefined): number {
+  return option === false ? 0 : (option ?? DEFAULT_BODY_TIMEOUT_MS);
 }
 
 /** Counters go to the Redis PubSub uses unless `rateLimit.redis` names another, or `false` (memory). */

@@ -13,6 +13,7 @@ import { FrameworkHttpError } from '../errors/problem.js';
 import { declaresBody, isJsonContentType, sendContinue, tooLarge, unreadable } from '../http/body.js';
 import { collectFile } from './file-part.js';
 import type { UploadSettings } from './limits.js';
+import { watchBody } from './timeout.js';
 import { acceptsMediaType, essence, unsupportedMediaType } from './media-type.js';
 import { tempFilesFor, type TempFiles } from './temp-files.js';
 import { TextForm } from './text-form.js';
@@ -32,11 +33,14 @@ function tooMany(what: string, limit: number): FrameworkHttpError {
   );
 }
 
+/** The app's `uploads` limits and its body timeout (./timeout.ts; 0: none). */
+export type MultipartLimits = UploadSettings & { timeoutMs: number };
+
 export async function readMultipart(
   req: IncomingMessage,
   res: ServerResponse,
   files: readonly FileFieldModel[],
-  limits: UploadSettings,
+  limits: MultipartLimits,
 ): Promise<TextForm | undefined> {
   if (!declaresBody(req, limits.totalSize)) return undefined;
   const type = req.headers['content-type'];
@@ -69,12 +73,14 @@ class MultipartRead {
   private settled = false;
   private resolve!: (form: TextForm) => void;
   private reject!: (error: unknown) => void;
+  /** Stops the body timeout's watch once the read is settled. */
+  private unwatch: () => void = () => {};
 
   constructor(
     private readonly req: IncomingMessage,
     private readonly parser: BusboyInstance,
     private readonly fields: readonly FileFieldModel[],
-    private readonly limits: UploadSettings,
+    private readonly limits: MultipartLimits,
     private readonly temps: TempFiles,
   ) {
     this.done = new Promise((resolve, reject) => {
@@ -83,6 +89,8 @@ class MultipartRead {
     });
     this.listen();
     this.feed();
+    // A client gone quiet mid-body fails like any other limit: files removed, then the 408.
+    this.unwatch = watchBody(req, limits.timeoutMs, (error) => this.fail(error));
   }
 
   private listen(): void {
@@ -170,6 +178,7 @@ class MultipartRead {
   private succeed(): void {
     if (this.settled) return;
     this.settled = true;
+    this.unwatch();
     this.resolve(this.form);
   }
 
@@ -177,6 +186,7 @@ class MultipartRead {
   private fail(error: unknown): void {
     if (this.settled) return;
     this.settled = true;
+    this.unwatch();
     const { req, parser } = this;
     req.removeAllListeners('data');
     req.resume();

@@ -1,13 +1,15 @@
 /**
  * Raw bodies: `@Body() body: Uint8Array` (the bytes, up to the body limit) and
  * `@Body() body: ReadableStream<Uint8Array>` or node's `Readable` (the bytes as they arrive; the
- * limit is enforced while they stream, so the handler's read fails with the 413 once it is passed).
+ * limit is enforced while they stream, so the handler's read fails with the 413 once it is passed;
+ * a client that goes quiet for the body timeout fails it with the 408).
  * Either accepts the media types `@accepts` lists (default: any).
  */
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { declaresBody, readBytes, sendContinue, tooLarge, unreadable } from '../http/body.js';
 import { acceptsMediaType, essence, unsupportedMediaType } from './media-type.js';
+import { watchBody } from './timeout.js';
 
 /** A body without a `Content-Type` is taken as the bytes it is. */
 const DEFAULT_TYPE = 'application/octet-stream';
@@ -28,16 +30,29 @@ export async function readRawBytes(
   return readBytes(req, limit);
 }
 
+/** How a streamed body is taken: its media types, the byte limit, the stream API, the body timeout. */
+export interface RawStreamOptions {
+  mediaTypes: readonly string[];
+  limit: number;
+  api: 'web' | 'node';
+  /** Between chunks while the handler wants them (./timeout.ts); 0: none. */
+  timeoutMs: number;
+}
+
 export async function readRawStream(
   req: IncomingMessage,
-  mediaTypes: readonly string[],
-  limit: number,
-  api: 'web' | 'node',
+  res: ServerResponse,
+  { mediaTypes, limit, api, timeoutMs }: RawStreamOptions,
 ): Promise<Readable | ReadableStream<Uint8Array>> {
   const hasBody = declaresBody(req, limit);
   if (hasBody) checkType(req, mediaTypes);
   sendContinue(req);
   const limited = limitedCopy(req, hasBody ? limit : 0);
+  // A client gone quiet mid-body: the handler's read fails with the 408 (thrown on, the answer).
+  const stop = watchBody(req, timeoutMs, (error) => limited.destroy(error));
+  limited.once('close', stop);
+  // A handler that answers without reading the body to its end: nothing is waited for any more.
+  res.once('close', stop);
   return api === 'web' ? (Readable.toWeb(limited) as ReadableStream<Uint8Array>) : limited;
 }
 

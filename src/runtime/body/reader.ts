@@ -1,17 +1,33 @@
 /**
  * Chooses, once per route at start-up, how its body comes off the wire: the route's whole
- * `@Body()` parameter says (its `bodyMedia` in the app model); without one the body is JSON and
- * the pipeline reads it itself.
+ * `@Body()` parameter says (its `bodyMedia` in the app model); without one the body is JSON
+ * (`jsonBodyReader`, which the pipeline reads with). Every reader is held to the app's
+ * `bodyTimeoutMs` (./timeout.ts).
  */
 import type { ParamModel } from '../../model/app-model.js';
+import { DEFAULT_BODY_TIMEOUT_MS } from '../../model/app-options.js';
+import { readJsonBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
 import type { PipelineSettings } from '../lifecycle/pipeline.js';
 import { readForm } from './form.js';
 import { resolveUploads } from './limits.js';
 import { readMultipart } from './multipart.js';
 import { readRawBytes, readRawStream } from './raw.js';
+import { withBodyTimeout } from './timeout.js';
 
 export type BodyReader = (ex: Exchange) => Promise<unknown>;
+
+/** The app's body timeout in ms (0: none); absent from the settings, the default. */
+function timeoutOf(settings: PipelineSettings): number {
+  return settings.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+}
+
+/** A JSON body, up to the body limit. */
+export function jsonBodyReader(settings: PipelineSettings): BodyReader {
+  const limit = settings.bodyLimit;
+  const read = withBodyTimeout((req) => readJsonBody(req, limit), timeoutOf(settings));
+  return (ex) => read(ex.req);
+}
 
 export function compileBodyReader(
   params: readonly ParamModel[],
@@ -20,16 +36,23 @@ export function compileBodyReader(
   const media = params.find((param) => param.source === 'body' && param.bodyMedia !== undefined)?.bodyMedia;
   if (media === undefined) return undefined;
   const limit = settings.bodyLimit;
+  const timeoutMs = timeoutOf(settings);
   switch (media.kind) {
     case 'multipart': {
-      const uploads = settings.uploads ?? resolveUploads(undefined, undefined);
-      return (ex) => readMultipart(ex.req, ex.res, media.files, uploads);
+      const limits = { ...(settings.uploads ?? resolveUploads(undefined, undefined)), timeoutMs };
+      return (ex) => readMultipart(ex.req, ex.res, media.files, limits);
     }
-    case 'form':
-      return (ex) => readForm(ex.req, media.json, limit);
-    case 'bytes':
-      return (ex) => readRawBytes(ex.req, media.mediaTypes, limit);
-    case 'stream':
-      return (ex) => readRawStream(ex.req, media.mediaTypes, limit, media.api);
+    case 'form': {
+      const read = withBodyTimeout((req) => readForm(req, media.json, limit), timeoutMs);
+      return (ex) => read(ex.req);
+    }
+    case 'bytes': {
+      const read = withBodyTimeout((req) => readRawBytes(req, media.mediaTypes, limit), timeoutMs);
+      return (ex) => read(ex.req);
+    }
+    case 'stream': {
+      const options = { mediaTypes: media.mediaTypes, limit, api: media.api, timeoutMs };
+      return (ex) => readRawStream(ex.req, ex.res, options);
+    }
   }
 }

@@ -12,8 +12,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { RouteKind } from '../../model/app-model.js';
 import { HttpError } from '../errors/http-error.js';
 import type { Exchange } from '../http/exchange.js';
-import { readJsonBody } from '../http/body.js';
-import { answerError, type ErrorSettings } from '../response/answer-error.js';
+import { answerError, lateFailureLogger, type ErrorSettings } from '../response/answer-error.js';
 import { withKeptHeaders } from '../response/kept-headers.js';
 import { sendValue, type Serializer } from '../response/send.js';
 import { GuardResult, MiddlewareResult, type EarlyResponse } from '../results.js';
@@ -24,10 +23,14 @@ import { answerInvalidEarlyStatus, isFinalStatus } from './early-status.js';
 import { answered, isThenable, proceed, type Stage } from './stage.js';
 import { earlyStatusOf, PHASES, type PhaseInfo } from '../../model/lifecycle-phases.js';
 import { stringifyRich } from '../response/json.js';
+import { chooseSerializer } from '../response/choose-serializer.js';
 import type { UploadSettings } from '../body/limits.js';
+import { jsonBodyReader } from '../body/reader.js';
 
 export interface PipelineSettings extends ErrorSettings {
   bodyLimit: number;
+  /** How long a body may go quiet while it is read, in ms; 0: no limit; absent: the default. */
+  bodyTimeoutMs?: number;
   /** Multipart limits (src/runtime/body); absent: the defaults. */
   uploads?: UploadSettings;
   /** Set only when the app has OpenTelemetry (src/runtime/telemetry); a route then runs its traced plan. */
@@ -89,7 +92,7 @@ function compileStages(plan: RoutePlan, order: PhaseOrder): Stage[] {
   const stages: Stage[] = [];
   if (plan.needsContext) stages.push(contextStage(plan));
   if (plan.rateLimit !== undefined && plan.rateLimit.after === undefined) stages.push(plan.rateLimit.stage);
-  const readBody = plan.readBody ?? ((ex: Exchange) => readJsonBody(ex.req, plan.settings.bodyLimit));
+  const readBody = plan.readBody ?? jsonBodyReader(plan.settings);
   const body: Stage = { run: readBody, settle: storeBody };
   if (plan.bodyTiming === 'beforeGates') stages.push(body);
   stages.push(...phaseStages(plan, order, 0, body));
@@ -257,6 +260,7 @@ function answerEarly(ex: Exchange, response: EarlyResponse | undefined, status: 
     headers,
     response?.body,
     stringifyRich,
+    lateFailureLogger(gate.plan.label, gate.plan.settings),
   );
   return true;
 }
@@ -273,13 +277,14 @@ function lowerCaseKeys(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
  */
 function handlerStage(plan: RoutePlan): Stage {
   const inspect = plan.inspect;
+  const failed = lateFailureLogger(plan.label, plan.settings);
   return {
     run: plan.invokeHandler,
     settle: (ex, value) => {
       if (inspect !== undefined) inspect(value);
       const ctx = ex.context;
       if (ctx === undefined) {
-        sendValue(ex.res, ex.method === 'HEAD', plan.status, plan.headers, value, plan.serialize);
+        sendValue(ex.res, ex.method === 'HEAD', plan.status, plan.headers, value, plan.serialize, failed);
         return true;
       }
       ctx.response.body = value;
@@ -291,12 +296,17 @@ function handlerStage(plan: RoutePlan): Stage {
 /** Answers with `ctx.response` as the handler, post- and around-interceptors left it. */
 function sendStage(plan: RoutePlan): Stage {
   // An around-interceptor may answer with any value (a cached Map, a fallback object), not only
-  // what the handler's return type allows, so only the general serializer is safe after one.
-  const serialize = plan.chain.interceptor.length === 0 ? plan.serialize : stringifyRich;
+  // what the handler's return type allows, so only the general serializer is safe after one; the
+  // route's `@contentType` still names what its strings, bytes and downloads are.
+  const serialize =
+    plan.chain.interceptor.length === 0
+      ? plan.serialize
+      : chooseSerializer(undefined, {}, undefined, plan.serialize.mediaType);
+  const failed = lateFailureLogger(plan.label, plan.settings);
   return {
     run: (ex) => {
-      const response = (ex.context as NonNullable<Exchange['context']>).response;
-      sendValue(ex.res, ex.method === 'HEAD', response.status, response.headers, response.body, serialize);
+      const { status, headers, body } = (ex.context as NonNullable<Exchange['context']>).response;
+      sendValue(ex.res, ex.method === 'HEAD', status, headers, body, serialize, failed);
     },
     settle: answered,
   };
@@ -340,6 +350,7 @@ async function runCatcher(
   ctx.response.body = undefined;
   const value = await catcher.run(ex);
   if (value !== undefined) ctx.response.body = value;
-  const response = ctx.response;
-  sendValue(ex.res, ex.method === 'HEAD', response.status, response.headers, response.body, stringifyRich);
+  const { status, headers, body } = ctx.response;
+  const failed = lateFailureLogger(plan.label, plan.settings);
+  sendValue(ex.res, ex.method === 'HEAD', status, headers, body, stringifyRich, failed);
 }

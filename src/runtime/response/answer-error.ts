@@ -7,7 +7,8 @@ import { HttpError } from '../errors/http-error.js';
 import { FrameworkHttpError, httpErrorProblem, internalProblem } from '../errors/problem.js';
 import type { Exchange } from '../http/exchange.js';
 import { withKeptHeaders } from './kept-headers.js';
-import { sendProblem } from './send.js';
+import type { LateFailure } from './download.js';
+import { requestIdOf, sendProblem } from './send.js';
 
 export interface ErrorSettings {
   dev: boolean;
@@ -18,11 +19,25 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 }
 
+/** What is logged when an answer fails after its head is on the wire: once, with the request id. */
+function logLate(label: string, settings: ErrorSettings, id: string | undefined, error: unknown): void {
+  const request = id === undefined ? '' : ` (request ${id})`;
+  settings.log(`svc: ${label} failed after the response started${request}: ${describeError(error)}`);
+}
+
+/**
+ * For a route's downloads: a source that fails mid-answer (./download.ts) is logged like any
+ * failure after the head; the answer itself is cut there.
+ */
+export function lateFailureLogger(label: string, settings: ErrorSettings): LateFailure {
+  return (res, error) => logLate(label, settings, requestIdOf(res), error);
+}
+
 export function answerError(ex: Exchange, error: unknown, label: string, settings: ErrorSettings): void {
   const res = ex.res;
   if (res.headersSent) {
     // A stream already started: the status is on the wire, so the only honest end is to cut it.
-    settings.log(`svc: ${label} failed after the response started: ${describeError(error)}`);
+    logLate(label, settings, ex.id === '' ? undefined : ex.id, error);
     if (!res.writableEnded) res.destroy();
     return;
   }

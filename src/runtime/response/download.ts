@@ -21,6 +21,12 @@ import { requestIdOf, sendProblem } from './send.js';
 
 export type Download = Blob | FileAnswer | ReadableStream<Uint8Array> | Readable;
 
+/**
+ * Told once when a source fails after the answer's head is on the wire (a stream that errors
+ * mid-answer, a file that cannot be read to its end): the answer is cut, this says why.
+ */
+export type LateFailure = (res: ServerResponse, error: unknown) => void;
+
 export function isDownload(value: unknown): value is Download {
   if (typeof value !== 'object' || value === null) return false;
   // Most answers are plain objects and arrays: two comparisons instead of four prototype walks.
@@ -42,11 +48,12 @@ export function sendDownload(
   appHeaders: OutgoingHttpHeaders | undefined,
   value: Download,
   declared: string | undefined,
+  failed?: LateFailure,
 ): void {
   if (res.headersSent || res.writableEnded) return;
-  if (value instanceof FileAnswer) sendFileAnswer(res, head, status, appHeaders, value, declared);
+  if (value instanceof FileAnswer) sendFileAnswer(res, head, status, appHeaders, value, declared, failed);
   else if (value instanceof Blob) sendBlob(res, head, status, appHeaders, value, declared);
-  else sendStream(res, head, status, appHeaders, value, declared);
+  else sendStream(res, { status, appHeaders, declared, failed }, head, value);
 }
 
 /** svc's defaults, the type and disposition, then the app's headers over them. */
@@ -75,6 +82,7 @@ function sendFileAnswer(
   appHeaders: OutgoingHttpHeaders | undefined,
   file: FileAnswer,
   declared: string | undefined,
+  failed: LateFailure | undefined,
 ): void {
   const type = file.type ?? declared ?? mediaTypeOfPath(file.path) ?? OCTET_STREAM;
   const disposition = file.disposition && contentDisposition(file.disposition, file.name);
@@ -84,7 +92,8 @@ function sendFileAnswer(
     validators: { etag: weakTag(file.size, Math.floor(modified).toString(16)), lastModified: file.modified },
     headers: answerHeaders(res, appHeaders, type, disposition),
     appHeaders,
-    writeBody: (code, headers, range) => streamFile(res, file.path, code, headers, range, appHeaders),
+    writeBody: (code, headers, range) =>
+      streamFile(res, file.path, { status: code, headers, appHeaders }, range, failed),
   });
 }
 
@@ -95,10 +104,9 @@ function sendFileAnswer(
 function streamFile(
   res: ServerResponse,
   path: string,
-  status: number,
-  headers: OutgoingHttpHeaders,
+  { status, headers, appHeaders }: Head,
   range: ByteRange | undefined,
-  appHeaders: OutgoingHttpHeaders | undefined,
+  failed: LateFailure | undefined,
 ): void {
   const source = createReadStream(path, range && { start: range.start, end: range.end });
   const abandon = (): void => {
@@ -112,7 +120,7 @@ function streamFile(
   });
   source.once('ready', () => {
     res.off('close', abandon);
-    if (writeHead(res, status, headers, appHeaders)) pipeInto(source, res);
+    if (writeHead(res, status, headers, appHeaders)) pipeInto(source, res, failed);
     else source.destroy();
   });
 }
@@ -227,14 +235,20 @@ function writeBlob(
     .catch(() => failLate(res, appHeaders));
 }
 
+/** How a stream is answered: its status, the app's headers, `@contentType`, who hears a failure. */
+interface StreamAnswer {
+  status: number;
+  appHeaders: OutgoingHttpHeaders | undefined;
+  declared: string | undefined;
+  failed: LateFailure | undefined;
+}
+
 /** A stream has no size: sent chunked, never in part; HEAD lets it go unread. */
 function sendStream(
   res: ServerResponse,
+  { status, appHeaders, declared, failed }: StreamAnswer,
   head: boolean,
-  status: number,
-  appHeaders: OutgoingHttpHeaders | undefined,
   value: ReadableStream<Uint8Array> | Readable,
-  declared: string | undefined,
 ): void {
   const source = value instanceof Readable ? value : Readable.fromWeb(value as WebReadableStream<Uint8Array>);
   res.writeHead(status, answerHeaders(res, appHeaders, declared ?? OCTET_STREAM, undefined));
@@ -243,15 +257,21 @@ function sendStream(
     source.destroy();
     return;
   }
-  pipeInto(source, res);
+  pipeInto(source, res, failed);
 }
 
 /**
  * Backpressure both ways: the source is read only as fast as the socket takes it. A client that
  * leaves (the response closes first) destroys the source, which cancels a web stream's reader; a
- * source that fails cuts the answer (its status is on the wire already).
+ * source that fails cuts the answer (its status is on the wire already) and is reported.
  */
-function pipeInto(source: Readable, res: ServerResponse): void {
+function pipeInto(source: Readable, res: ServerResponse, failed: LateFailure | undefined): void {
+  // Listening before pipeline does: when the source fails first the response is still open here;
+  // when the client left first, pipeline's destroying the source is no failure of the app's.
+  if (failed !== undefined)
+    source.once('error', (error) => {
+      if (!res.destroyed) failed(res, error);
+    });
   pipeline(source, res, () => {
     // Each stream is destroyed by pipeline on failure; nothing more to do.
   });

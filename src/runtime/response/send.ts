@@ -16,7 +16,7 @@ import {
   type Encoding,
 } from '../http/compression.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
-import { isDownload, sendDownload } from './download.js';
+import { isDownload, sendDownload, type LateFailure } from './download.js';
 import { withCharset } from './media-types.js';
 
 /**
@@ -59,6 +59,7 @@ function validStatus(status: number): number {
   return Number.isInteger(status) && status >= 100 && status <= 999 ? status : 500;
 }
 
+/** `failed`: told when a download's source fails after the head was sent (./download.ts). */
 export function sendValue(
   res: ServerResponse,
   head: boolean,
@@ -66,6 +67,7 @@ export function sendValue(
   headers: OutgoingHttpHeaders | undefined,
   value: unknown,
   serialize: Serializer,
+  failed?: LateFailure,
 ): void {
   if (value === undefined || value === null) {
     if (value === null) writeOut(res, head, status, headers, JSON_TYPE, 'null');
@@ -75,7 +77,7 @@ export function sendValue(
     writeOut(res, head, status, headers, type === undefined ? TEXT : withCharset(type), value);
   } else if (value instanceof Uint8Array)
     writeOut(res, head, status, headers, serialize.mediaType ?? BYTES, value);
-  else if (isDownload(value)) sendDownload(res, head, status, headers, value, serialize.mediaType);
+  else if (isDownload(value)) sendDownload(res, head, status, headers, value, serialize.mediaType, failed);
   else writeOut(res, head, status, headers, serialize.mediaType ?? JSON_TYPE, serialize(value));
 }
 
