@@ -21,6 +21,7 @@ export const FRAMEWORK_ERROR_CHAINS: Partial<Record<SharedResponseKey, string[]>
   invalidInput: ['svc:ValidationError', ...HTTP_ERROR_CHAIN],
   bodyTooLarge: HTTP_ERROR_CHAIN,
   unsupportedMediaType: HTTP_ERROR_CHAIN,
+  fileNotFound: HTTP_ERROR_CHAIN,
 };
 
 /**
@@ -28,6 +29,9 @@ export const FRAMEWORK_ERROR_CHAINS: Partial<Record<SharedResponseKey, string[]>
  * `ValidationError`: a catcher of that class (`@StatusCode(422)`) leaves it to the next one.
  */
 export const UNREADABLE_BODY_CHAIN: readonly string[] = HTTP_ERROR_CHAIN;
+
+/** What `PubSub.publish` rejects with when the transport does not take the message (a 503). */
+export const PUBSUB_UNAVAILABLE_CHAIN: readonly string[] = HTTP_ERROR_CHAIN;
 
 /** What any error thrown is known to be, when nothing more is: the uncaught 500. */
 export const ANY_ERROR_CHAIN: readonly string[] = [ERROR_KEY];

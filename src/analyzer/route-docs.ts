@@ -58,8 +58,9 @@ function readOperationId(context: AnalysisContext, decorators: SvcDecorator[]): 
 
 /**
  * The method's JSDoc text (tags aside): its first sentence is the summary (lines joined by
- * spaces), the rest of the text the description. A first paragraph with no sentence end is the
- * summary as a whole.
+ * spaces), the rest of the text the description, with the line breaks the author wrote (a list
+ * stays a list; Markdown reads a single line break in prose as a space). A first paragraph with
+ * no sentence end is the summary as a whole.
  */
 function jsDocParagraphs(method: ts.MethodDeclaration): { summary?: string; description?: string } {
   const docs = ts
@@ -71,16 +72,19 @@ function jsDocParagraphs(method: ts.MethodDeclaration): { summary?: string; desc
     .join('\n\n');
   if (text === '') return {};
   const [first = '', ...rest] = text.split(/\r?\n[ \t]*\r?\n/).map((paragraph) => paragraph.trim());
-  const [summary, afterSummary] = firstSentence(first.replace(/\s*\r?\n\s*/g, ' '));
+  const [summary, afterSummary] = firstSentence(first);
   const description = [afterSummary, ...rest].filter((paragraph) => paragraph !== '').join('\n\n');
   return description === '' ? { summary } : { summary, description };
 }
 
-/** `Lists books. Newest first.` → [`Lists books.`, `Newest first.`]; a dot before a lower-case word (`e.g. the`) does not end it. */
+/**
+ * `Lists books. Newest first.` → [`Lists books.`, `Newest first.`]; a dot before a lower-case word
+ * (`e.g. the`) does not end it. The sentence's lines are joined; the rest keeps its own.
+ */
 function firstSentence(paragraph: string): [string, string] {
   const end = /[.!?](?=\s+[A-Z0-9`'"([])/.exec(paragraph);
-  if (!end) return [paragraph, ''];
-  return [paragraph.slice(0, end.index + 1), paragraph.slice(end.index + 1).trim()];
+  const cut = end ? end.index + 1 : paragraph.length;
+  return [paragraph.slice(0, cut).replace(/\s*\r?\n\s*/g, ' '), paragraph.slice(cut).trim()];
 }
 
 function readText(
