@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
-import { analyzeProject, buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
+import { buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
 import { launchChromium } from '../support/chromium.js';
@@ -82,8 +82,9 @@ describe('examples/album on its reference page', () => {
   before(async () => {
     writeFileSync(picked, png);
     process.env.ALBUM_DIR = storage;
-    await writeSpecFiles(ROOT, buildOpenApiDocument(analyzeProject({ root: ROOT }).model!));
     app = await createTestApp({ root: ROOT, dev: false, docs: '/docs', log: () => {} });
+    // The page reads the document svc build writes: written here from the started app's model.
+    await writeSpecFiles(ROOT, buildOpenApiDocument(app.model));
     const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
     browser = await launchChromium();
     page = await browser.newPage();
