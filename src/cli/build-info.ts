@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { CliError } from './cli-error.js';
 import { toPosix } from './emit-paths.js';
-import { ENTRY_FILE } from './entry.js';
+import { ENTRY_FILE } from './entry-file.js';
 
 const BUILD_INFO = join('.svc', 'build.json');
 

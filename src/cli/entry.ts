@@ -9,8 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { APP_MODEL_FILE } from './app-model-file.js';
 import { toPosix } from './emit-paths.js';
+import { ENTRY_FILE } from './entry-file.js';
 
-export const ENTRY_FILE = 'main.mjs';
+export { ENTRY_FILE };
 
 /** The message the entry sends its supervisor once it listens. */
 export interface ListeningMessage {

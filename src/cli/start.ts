@@ -6,7 +6,6 @@ import type { CliOptions } from './args.js';
 import { findBuildEntry } from './build-info.js';
 import { startServerProcess } from './child.js';
 import { CliError } from './cli-error.js';
-import { runCluster } from './cluster.js';
 import { formatRouteTable } from './route-table.js';
 import { serverEnv } from './server-env.js';
 import { waitForShutdown } from './signals.js';
@@ -14,7 +13,11 @@ import { waitForShutdown } from './signals.js';
 export async function runStart(options: CliOptions): Promise<number> {
   const entry = findBuildEntry(options.root);
   const env = serverEnv(options, { nodeEnv: 'production' });
-  if (options.workers > 1) return runCluster({ entry, env, workers: options.workers });
+  // Loaded only for workers: node:cluster and the pub/sub relay are no part of a one-process start.
+  if (options.workers > 1) {
+    const { runCluster } = await import('./cluster.js');
+    return runCluster({ entry, env, workers: options.workers });
+  }
   const shutdown = waitForShutdown();
   const server = await startServerProcess({ entry, env, cwd: options.root }).catch((error: Error) => {
     throw new CliError(error.message);
