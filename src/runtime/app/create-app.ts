@@ -98,6 +98,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     dev: settings.dev,
   });
   const handler = telemetry ? telemetry.handler(appHandler) : appHandler;
+  // `ws` is loaded only by an app with WebSocket routes: no part of a plain app's start-up.
+  const webSocketSupport = routes.some((route) => route.kind === 'websocket')
+    ? (await import('../streams/websocket-server.js')).installWebSocketSupport
+    : undefined;
   let handle: ServerHandle | undefined;
   let shutdown: Promise<void> | undefined;
 
@@ -110,7 +114,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     async listen(listenOptions?: ListenOptions) {
       const { host, port } = resolveAddress(model, listenOptions);
       handle ??= createHttpServer(handler, {
-        webSockets: routes.some((route) => route.kind === 'websocket'),
+        webSockets: webSocketSupport,
         webSocket: settings.webSocket,
         log: settings.log,
         methods: routes.map((route) => route.method),

@@ -24,7 +24,7 @@ import type { RequestLogger } from '../http/request-log.js';
 import { http1Connections, type Connections } from '../http/tls/connections.js';
 import type { SecureServerFactory } from '../http/tls/index.js';
 import type { Serve } from '../http/tls/secure-server.js';
-import { installWebSocketSupport, type WebSocketSupport } from '../streams/websocket-server.js';
+import type { installWebSocketSupport, WebSocketSupport } from '../streams/websocket-server.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
 import { installConnectAnswers } from './connect-requests.js';
 import type { RequestHandler } from './request-handler.js';
@@ -40,8 +40,11 @@ export interface ServerHandle {
 }
 
 export interface HttpServerOptions {
-  /** Install WebSocket support (the app has WebSocket routes). */
-  webSockets: boolean;
+  /**
+   * Installs WebSocket support; given only when the app has WebSocket routes (the caller imports
+   * it then, so a plain app never loads `ws`).
+   */
+  webSockets: typeof installWebSocketSupport | undefined;
   webSocket?: WebSocketOptions;
   log: (line: string) => void;
   methods: Iterable<string>;
@@ -65,13 +68,11 @@ export function createHttpServer(rawHandler: RequestHandler, options: HttpServer
       ? plainServer(serveHttp1)
       : options.secure(serveHttp1, (req, res) => void handler(req, res));
   installHttp1Events(http1, handler, options);
-  const webSockets = options.webSockets
-    ? installWebSocketSupport(http1, (req, res) => resolveUpgrade(handler, req, res), {
-        maxPayload: options.webSocket?.maxPayload,
-        pingIntervalMs: options.webSocket?.pingIntervalMs,
-        log: options.log,
-      })
-    : undefined;
+  const webSockets = options.webSockets?.(http1, (req, res) => resolveUpgrade(handler, req, res), {
+    maxPayload: options.webSocket?.maxPayload,
+    pingIntervalMs: options.webSocket?.pingIntervalMs,
+    log: options.log,
+  });
   return {
     server,
     webSockets,
@@ -103,21 +104,30 @@ function installHttp1Events(server: Server, handler: RequestHandler, options: Ht
   installConnectAnswers(server, (req, res) => void handler(req, res));
 }
 
+/**
+ * Where a response's in-flight slot (and, with a request log, its start time) is kept until its
+ * handling ends: on the response, so that a request allocates no closure to carry them.
+ */
+const SLOT = Symbol('svc.inFlightSlot');
+const STARTED = Symbol('svc.startedMs');
+type TrackedResponse = ServerResponse & { [SLOT]?: number; [STARTED]?: number };
+
 /** Counts the request in flight until it is answered, then writes its log line. */
 function tracked(
   handler: RequestHandler,
   inFlight: InFlight,
   log: RequestLogger | undefined,
 ): RequestHandler {
-  const done = (ex: Exchange, started: number, slot: number): Exchange => {
-    inFlight.end(slot);
-    if (log !== undefined) log(ex, started);
-    return ex;
+  const onEnd = (ex: Exchange): void => {
+    const res = ex.res as TrackedResponse;
+    inFlight.end(res[SLOT] as number);
+    if (log !== undefined) log(ex, res[STARTED] as number);
   };
   return (req, res, upgrade) => {
-    const started = performance.now();
-    const slot = inFlight.start(res);
-    return handler(req, res, upgrade, (ex) => done(ex, started, slot));
+    // Read only for the log line: `performance.now()` costs about as much as routing a request.
+    if (log !== undefined) (res as TrackedResponse)[STARTED] = performance.now();
+    (res as TrackedResponse)[SLOT] = inFlight.start(res);
+    return handler(req, res, upgrade, onEnd);
   };
 }
 

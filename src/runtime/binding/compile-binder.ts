@@ -49,7 +49,8 @@ export function compileBinder(
   return (ex) => {
     const args = new Array<unknown>(arity);
     const errors = scratchErrors;
-    errors.length = 0;
+    // Setting an array's length is a runtime call even when it is 0 already (the usual case).
+    if (errors.length !== 0) errors.length = 0;
     for (let i = 0; i < compiled.length; i++) {
       const param = compiled[i] as CompiledParam;
       args[param.index] = param.coerce(param.extract(ex), errors);
