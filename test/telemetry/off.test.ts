@@ -1,7 +1,8 @@
 /**
  * Telemetry off (`telemetry: false`) and the API absent: the app answers as before, makes no
  * span and no metric even with an SDK registered, and its request log line has no trace ids.
- * Absent: svc tries the import once at start-up; off: it never tries.
+ * svc imports the API once at start-up, only when a copy of it registered a global (an SDK);
+ * off: it never tries.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -76,17 +77,20 @@ async function serveWithoutApi(options: object): Promise<ChildRun> {
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ChildRun;
 }
 
-test('without the API svc tries the import once and serves as before; with telemetry off it never tries', async () => {
-  const [absent, absentAndOff] = await Promise.all([
+test('svc imports the API only when something registered a global; failing, it serves as before; off, it never tries', async () => {
+  const [absent, absentAndOff, registered] = await Promise.all([
     serveWithoutApi({}),
     serveWithoutApi({ telemetry: false }),
+    serveWithoutApi({ registered: true }),
   ]);
-  for (const run of [absent, absentAndOff]) {
+  for (const run of [absent, absentAndOff, registered]) {
     assert.equal(run.status, 200);
     assert.deepEqual(run.body, { id: '5', title: 'Book 5' });
     assert.deepEqual(Object.keys(run.log), LOG_KEYS);
     assert.equal(run.log.id, 'no-api-1');
   }
-  assert.equal(absent.hiddenImports, 1);
+  // Nothing under the API's global key (no SDK registered): svc does not even try the import.
+  assert.equal(absent.hiddenImports, 0);
   assert.equal(absentAndOff.hiddenImports, 0);
+  assert.equal(registered.hiddenImports, 1);
 });
