@@ -6,12 +6,13 @@
  * The browser is found at CHROMIUM_PATH, else /usr/bin/chromium (`.ci/run` installs it).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
+import type { Browser, HTTPRequest } from 'puppeteer-core';
 import ts from 'typescript';
 import { REPO } from '../cli/helpers.js';
+import { launchChromium } from '../support/chromium.js';
 import { serveFixture } from '../support/served-fixture.js';
 import {
   BROWSER_OPTIONS,
@@ -25,13 +26,6 @@ import {
 const ROOT = join(REPO, 'test', 'fixtures', 'streams', 'app');
 /** The test's scripts answer under this path of the app's origin; everything else goes to the app. */
 const PAGE_PATH = '/__client-test/';
-
-function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path))
-    throw new Error(`no Chromium at ${path}: install Debian's chromium or set CHROMIUM_PATH`);
-  return path;
-}
 
 function javaScript(source: string): string {
   return ts.transpileModule(source, {
@@ -53,11 +47,7 @@ describe('the typed client in Chromium', () => {
       ['client.js', javaScript(client)],
       ['browser-calls.js', javaScript(callsSource)],
     ]);
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -7,14 +7,14 @@
  * The browser is found at CHROMIUM_PATH, else /usr/bin/chromium (`.ci/run` installs it).
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
+import { launchChromium } from '../support/chromium.js';
 
 const root = fileURLToPath(new URL('../fixtures/production', import.meta.url));
 let browser: Browser;
@@ -32,12 +32,6 @@ async function pageServer(): Promise<{ server: Server; origin: string }> {
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  assert.ok(existsSync(path), `no Chromium at ${path}: install Debian's chromium or set CHROMIUM_PATH`);
-  return path;
-}
-
 before(async () => {
   allowedPage = await pageServer();
   otherPage = await pageServer();
@@ -47,12 +41,7 @@ before(async () => {
     cors: { origin: [allowedPage.origin], credentials: true, exposeHeaders: ['X-Request-Id'] },
   });
   api = (await app.listen({ host: '127.0.0.1', port: 0 })).url;
-  browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    // As root in a container Chromium's sandbox cannot start; /dev/shm is often tiny there.
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -9,24 +9,14 @@
  * temporary file, so a test run leaves the tree unchanged.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { REPO } from '../cli/helpers.js';
+import { launchChromium } from '../support/chromium.js';
 import { devBookstore } from './bookstore-dev.js';
-
-function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(
-      `no Chromium at ${path}: install Debian's chromium (apt-get install -y chromium, as .ci/run does) ` +
-        'or set CHROMIUM_PATH to a Chromium or Chrome binary',
-    );
-  }
-  return path;
-}
 
 interface OpenApiPaths {
   paths: Record<string, Record<string, unknown>>;
@@ -90,12 +80,7 @@ describe('the reference page in Chromium', () => {
   const requested: string[] = [];
 
   before(async () => {
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      // As root in a container Chromium's sandbox cannot start; /dev/shm is often tiny there.
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1100 });
     page.on('request', (request) => requested.push(request.url()));

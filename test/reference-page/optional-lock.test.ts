@@ -6,21 +6,15 @@
  * lock. The page reads the fixture's swagger.json, written here as `svc build` would.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { analyzeProject, buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
+import { launchChromium } from '../support/chromium.js';
 
 const root = fileURLToPath(new URL('../fixtures/apps/optional-auth/', import.meta.url));
-
-function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`no Chromium at ${path}: see test/reference-page/browser.test.ts`);
-  return path;
-}
 
 describe('an optional scheme on the reference page', () => {
   let app: SvcApp;
@@ -31,11 +25,7 @@ describe('an optional scheme on the reference page', () => {
     await writeSpecFiles(root, buildOpenApiDocument(analyzeProject({ root }).model!));
     app = await createTestApp({ root, dev: false, docs: '/docs', log: () => {} });
     const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     await page.goto(`${url}/docs`, { waitUntil: 'load' });
     await page.waitForSelector('.opblock-summary');

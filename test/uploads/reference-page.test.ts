@@ -4,21 +4,16 @@
  * the running app, which answers with its name, type and size.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { analyzeProject, buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
+import { launchChromium } from '../support/chromium.js';
 import { ROOT } from './helpers.js';
-
-function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`no Chromium at ${path}: see test/reference-page/browser.test.ts`);
-  return path;
-}
 
 describe('an upload on the reference page', () => {
   let app: SvcApp;
@@ -32,11 +27,7 @@ describe('an upload on the reference page', () => {
     await writeSpecFiles(ROOT, buildOpenApiDocument(analyzeProject({ root: ROOT }).model!));
     app = await createTestApp({ root: ROOT, dev: false, docs: '/docs', log: () => {} });
     const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(`${url}/docs`, { waitUntil: 'load' });
     await page.waitForSelector('.opblock-summary');
