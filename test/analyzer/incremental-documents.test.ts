@@ -28,6 +28,7 @@ const MODELS = `export type Status = 'draft' | 'active';
 export interface Owner { id: string; email: string }
 export interface Item { id: string; name: string; status: Status; owner: Owner }
 export interface Page<T> { items: T[]; total: number }
+export interface Filter { q?: string; page?: number }
 `;
 
 const AUTH = `import { ApiSecurity, component, Guard, GuardResult, Header } from 'svcjs';
@@ -44,7 +45,7 @@ export const RequireBearer = component(BearerAuth);
 function controller(name: string, options: { query?: string; body?: string; guard?: boolean } = {}): string {
   return `import { Body, Controller, Get, Param, Post, Query } from 'svcjs';
 import { RequireBearer } from '../auth.js';
-import type { Item, Owner, Page } from '../models.js';
+import type { Filter, Item, Owner, Page } from '../models.js';
 const sample = <T>(): T => ({}) as T;
 ${options.guard ? '@RequireBearer()' : ''}
 @Controller('${name}')
@@ -59,6 +60,10 @@ export class ${name[0]!.toUpperCase()}${name.slice(1)}Controller {
   }
   @Post()
   create(@Body() body: Omit<Item, 'id'>): Item {
+    return sample();
+  }
+  @Get('search')
+  search(@Query() filter: Filter): Item[] {
     return sample();
   }
   @Get(':id/owner')
@@ -132,12 +137,16 @@ describe('documents written after an edit', () => {
   }
 
   /** Applies `edit`, rebuilds, and checks the files against a cold build; returns the files that changed. */
-  async function editAndCompare(before: Record<string, string>, edit: () => void): Promise<string[]> {
+  async function editAndCompare(
+    label: string,
+    before: Record<string, string>,
+    edit: () => void,
+  ): Promise<string[]> {
     edit();
     const after = await rebuild();
     const expected = cold();
     for (const file of OUTPUTS)
-      assert.equal(after[file], expected[file], `${file} differs from a cold build`);
+      assert.equal(after[file], expected[file], `${file} differs from a cold build after ${label}`);
     return OUTPUTS.filter((file) => after[file] !== before[file]);
   }
 
@@ -161,6 +170,11 @@ describe('documents written after an edit', () => {
         () => write('src/models.ts', MODELS.replace('name: string;', 'name: string; note?: string;')),
         OUTPUTS,
       ],
+      [
+        'a query object type (its properties are the parameters)',
+        () => write('src/models.ts', MODELS.replace('page?: number', 'page?: number; size?: number')),
+        OUTPUTS,
+      ],
       ['a controller added', () => write('src/controllers/hats.ts', controller('hats')), OUTPUTS],
       ['a controller removed', () => rmSync(path.join(root, 'src/controllers/hats.ts')), OUTPUTS],
       [
@@ -181,7 +195,7 @@ describe('documents written after an edit', () => {
     ];
     for (const [label, edit, changed] of steps) {
       const before = files;
-      const changedFiles = await editAndCompare(before, edit);
+      const changedFiles = await editAndCompare(label, before, edit);
       assert.deepEqual(changedFiles, changed, `files changed by ${label}`);
       files = Object.fromEntries(OUTPUTS.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
     }
