@@ -14,6 +14,7 @@ import type { BodyMediaModel, FileFieldModel, ParamModel } from '../model/app-mo
 import type { JsonSchema } from '../model/json-schema.js';
 import { reportError, type AnalysisContext } from './context.js';
 import { admitsUndefined } from './params.js';
+import { parseSize } from './schema/file-size.js';
 import { isGlobalNamed } from './schema/type-utils.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -21,16 +22,6 @@ const JSON_TYPE = 'application/json';
 /** What a raw body is in the documents: any bytes (3.0.3: `format: binary`). */
 const RAW_BODY_SCHEMA: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/(?:\*|[a-z0-9!#$&^_.+-]+)$/i;
-const SIZE = /^(\d+(?:\.\d+)?)\s*(B|KB|KiB|MB|MiB|GB|GiB)?$/i;
-const UNIT: Record<string, number> = {
-  b: 1,
-  kb: 1024,
-  kib: 1024,
-  mb: 1024 ** 2,
-  mib: 1024 ** 2,
-  gb: 1024 ** 3,
-  gib: 1024 ** 3,
-};
 
 type RawKind = 'bytes' | 'web' | 'node';
 
@@ -123,14 +114,6 @@ function readFileTags(context: AnalysisContext, declaration: ts.Declaration, fie
   }
   const types = mediaTypesTag(context, declaration, 'contentMediaType');
   if (types !== undefined) field.mediaTypes = types;
-}
-
-/** `5MB` → bytes (KB, MB and GB count 1024s, like KiB, MiB and GiB). */
-export function parseSize(text: string): number | undefined {
-  const match = SIZE.exec(text.trim());
-  if (match === null) return undefined;
-  const bytes = Math.floor(Number(match[1]) * (UNIT[(match[2] ?? 'b').toLowerCase()] as number));
-  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
 /** A tag's list of media types (`a/b, c/*`), lower-cased; reported when one is not a media type. */

@@ -85,6 +85,20 @@ export function addFrameworkResponses(
   }
 }
 
+/**
+ * `sendFile`'s 404, for a route whose return type includes `FileAnswer`: svc's shared answer,
+ * unless the route has a 404 already. One its errors make (a `NotFoundError` it throws, an
+ * `@ApiResponse(404)` that only describes) then stands for the missing file too, so a catcher that
+ * shapes it is seen to shape both; one the route declares with its own type is left as declared.
+ */
+export function addFileNotFound(responses: ApiResponseModel[], schemaName: string): void {
+  const shared = sharedProblemResponse('fileNotFound', schemaName);
+  const documented = responses.find((response) => response.status === shared.status);
+  if (!documented) responses.push(shared);
+  else if (documented.describesOnly || documented.raisedBy)
+    documented.raisedBy = [...(documented.raisedBy ?? []), ...(shared.raisedBy ?? [])];
+}
+
 function withChains(response: ApiResponseModel, chains: string[][] | undefined): ApiResponseModel {
   return chains ? { ...response, raisedBy: chains } : response;
 }

@@ -88,6 +88,18 @@ function returnOf(context: AnalysisContext, method: ts.MethodDeclaration, kind: 
 }
 
 /**
+ * Whether the handler's (awaited) return type includes svc's `FileAnswer`: the route may answer
+ * with `sendFile`, so a 404 when no file is at the path (`SVC_ERR_FILE_NOT_FOUND`).
+ */
+export function answersWithFile(context: AnalysisContext, method: ts.MethodDeclaration): boolean {
+  const signature = context.checker.getSignatureFromDeclaration(method);
+  if (!signature) return false;
+  const type = awaitedType(context.checker, context.checker.getReturnTypeOfSignature(signature));
+  const members = type.isUnion() ? type.types : [type];
+  return members.some((member) => downloadName(member) === 'FileAnswer');
+}
+
+/**
  * The download a type is (`Blob`, `File`, svc's `FileAnswer`, a web `ReadableStream`, a node
  * `Readable`), also through its base classes (an `fs.ReadStream` is a `Readable`).
  */

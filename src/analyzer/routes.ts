@@ -15,9 +15,9 @@ import {
 } from './decorators.js';
 import { extractParams } from './params.js';
 import { checkNextBindings } from './components.js';
-import { addFrameworkResponses, documentErrorBodies } from './problem.js';
+import { addFileNotFound, addFrameworkResponses, documentErrorBodies } from './problem.js';
 import { addThrownErrors } from './thrown-errors.js';
-import { extractReturn } from './returns.js';
+import { answersWithFile, extractReturn } from './returns.js';
 import { extractRouteDoc } from './route-docs.js';
 import { readRateLimit } from './rate-limit.js';
 
@@ -63,6 +63,9 @@ export function extractRoute(
   });
   addFrameworkResponses(doc.responses, { params, kind: routeDecorator.kind }, owner.problemSchema);
   addThrownErrors(context, method, doc.responses);
+  // After the thrown errors: a 404 the handler throws itself stands for the missing file too.
+  if (routeDecorator.kind === 'http' && answersWithFile(context, method))
+    addFileNotFound(doc.responses, owner.problemSchema);
   // The route's own, else its controller's; the app's is applied when the model is assembled.
   const rateLimit = readRateLimit(context, decorators, `${owner.className}.${methodName}`) ?? owner.rateLimit;
   documentErrorBodies(doc.responses, owner.problemSchema);

@@ -22,6 +22,8 @@ export const FRAMEWORK_STATUS = {
   bodyTooLarge: ERROR_CODES.SVC_ERR_BODY_TOO_LARGE.status,
   /** A body sent with another content type to a route that reads JSON. */
   unsupportedMediaType: ERROR_CODES.SVC_ERR_UNSUPPORTED_MEDIA_TYPE.status,
+  /** `sendFile` of a path where no file is (a route whose return type includes `FileAnswer`). */
+  fileNotFound: ERROR_CODES.SVC_ERR_FILE_NOT_FOUND.status,
 } as const;
 
 /**
@@ -40,6 +42,7 @@ export const SHARED_RESPONSES = {
     name: 'UpgradeRequired',
     description: 'A plain request to a WebSocket route: the upgrade headers are missing',
   },
+  fileNotFound: { name: 'FileNotFound', description: 'Not Found: no file is at the path the answer names' },
 } as const;
 
 export type SharedResponseKey = keyof typeof SHARED_RESPONSES;

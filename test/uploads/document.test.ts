@@ -72,7 +72,8 @@ describe('request bodies in the documents', () => {
         content: { '*/*': { schema: fileSchema(version) } },
       });
       const fields = documents[version].components.schemas.NewDocument?.properties ?? {};
-      assert.deepEqual(fields.file, fileSchema(version));
+      // `@maxSize 64KB`: the file's maxLength in octets.
+      assert.deepEqual(fields.file, { ...fileSchema(version), maxLength: 64 * 1024 });
       assert.deepEqual(fields.attachments, { type: 'array', items: fileSchema(version) });
     });
   }

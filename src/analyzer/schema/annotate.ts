@@ -4,6 +4,7 @@
  */
 import type { JsonSchema, SchemaHints } from '../../model/json-schema.js';
 import { mainType } from '../../model/json-schema.js';
+import { withFileSize } from './file-size.js';
 import type { SchemaAnnotations } from './types.js';
 
 const KEYWORDS = [
@@ -28,7 +29,8 @@ const KEYWORDS = [
 export const SAFE_INTEGER_BOUNDS = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 
 export function applyAnnotations(schema: JsonSchema, annotations: SchemaAnnotations): JsonSchema {
-  const base = withKeysAndItems(annotations.schema ? { ...annotations.schema } : schema, annotations);
+  const keyed = withKeysAndItems(annotations.schema ? { ...annotations.schema } : schema, annotations);
+  const base = annotations.maxSize === undefined ? keyed : withFileSize(keyed, annotations.maxSize);
   const keywords: Record<string, unknown> = {};
   for (const key of KEYWORDS) {
     if (annotations[key] !== undefined) keywords[key] = annotations[key];

@@ -3,6 +3,7 @@
  * own JSDoc (`/** text *\/ @Query() limit`) and from the function's `@param name text`.
  */
 import ts from '../typescript.cjs';
+import { parseSize } from './file-size.js';
 import { userSchema } from './user-schema.js';
 import type { SchemaAnnotations } from './types.js';
 
@@ -55,7 +56,11 @@ function applyTag(annotations: SchemaAnnotations, tag: ts.JSDocTag): void {
   else if (lower === 'format' && text) annotations.format = text;
   else if (lower === 'pattern' && text) annotations.pattern = text;
   else if (lower === 'isint') annotations.isInt = true;
-  else if (lower === 'schema') {
+  else if (lower === 'maxsize') {
+    // A size that does not parse is reported where file fields are read (body-media.ts).
+    const size = parseSize(text);
+    if (size !== undefined) annotations.maxSize = size;
+  } else if (lower === 'schema') {
     const value = jsonOrText(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) annotations.schema = userSchema(value);
   }

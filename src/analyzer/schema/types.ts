@@ -24,6 +24,8 @@ export interface SchemaAnnotations {
   minItems?: number;
   maxItems?: number;
   isInt?: boolean;
+  /** `@maxSize 5MB` on a `File` or `File[]` property, in bytes: each file's `maxLength` (./file-size.ts). */
+  maxSize?: number;
   /** `@schema {json}` or `@ApiType(schema)`: replaces the inferred schema. */
   schema?: JsonSchema;
   /** `@ApiHidden()` on a class property: the property is left out of its object schema. */
