@@ -10,6 +10,7 @@ import { isDownload } from './signatures.js';
 import { sseReadings } from './sse-items.js';
 import { bodySending } from './body-media.js';
 import { propertyKey } from './types.js';
+import { credentialsField } from './credentials.js';
 
 const ANSWERS: Record<ReturnKind, string> = {
   json: 'json',
@@ -31,6 +32,7 @@ function operationSpec(operation: ClientOperation, model: AppModel): string {
   ];
   const sending = bodySending(operation.args.find((arg) => arg.bodyMedia !== undefined)?.bodyMedia);
   if (sending !== undefined) fields.push(`body: '${sending}'`);
+  fields.push(...credentialsField(operation));
   if (route.kind === 'http')
     fields.push(`answer: '${isDownload(operation) ? 'blob' : ANSWERS[route.returns.kind]}'`);
   else fields.push(...itemFields(route, model));
@@ -74,11 +76,34 @@ export function clientFactory(groups: ClientGroup[], model: AppModel): string {
     return `    ${propertyKey(group.name)}: {\n${arrows.join('\n')}\n    },`;
   });
   return [
-    '/** The client: `createClient({ baseUrl: "http://localhost:8080/api" }).books.get({ id: "1" })`. */',
+    factoryComment(groups, model),
     'export function createClient(options: ClientOptions): Api {',
     '  return {',
     ...members,
     '  };',
     '}',
   ].join('\n');
+}
+
+/**
+ * `createClient`'s comment, about this app: its base URL with the app's prefix, and a call of its
+ * own first operation (`api.articles.list(...)`), not an example from another app.
+ */
+function factoryComment(groups: ClientGroup[], model: AppModel): string {
+  const baseUrl = `http://localhost:8080${model.prefix}`;
+  const created = `\`const api = createClient({ baseUrl: '${baseUrl}' })\``;
+  const group = groups[0];
+  const operation = group?.operations[0];
+  let text = `The client: ${created}`;
+  if (group && operation) {
+    const call = `api${member(group.name)}${member(operation.method)}(${operation.args.length === 0 ? '' : '...'})`;
+    text += `, then ${operation.route.kind === 'http' ? `\`await ${call}\`` : `\`${call}\``}`;
+  }
+  // A prefix or a name holding `*/` would end the comment early.
+  return `/** ${text.replace(/\*\//g, '*\\/')}. */`;
+}
+
+/** `.list`, or `["list-all"]` for a name that is no identifier. */
+function member(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
 }

@@ -37,12 +37,15 @@ export interface ClientArg {
 }
 
 /**
- * A credential the operation's guards check (`@ApiSecurity`): the client sends it in `headers`,
- * not as an argument, so its method's comment says whether it is needed or optional.
+ * A credential the operation's guards check (`@ApiSecurity`): not an argument, but a member of the
+ * call's `credentials` (./credentials.ts) or a header of the client's; its method's comment says
+ * whether it is needed or optional.
  */
 export interface ClientCredential {
   name: string;
   optional: boolean;
+  /** The OpenAPI security scheme object, as `@ApiSecurity` wrote it. */
+  scheme: Record<string, unknown>;
 }
 
 export interface ClientOperation {
@@ -93,6 +96,7 @@ function credentialsOf(model: AppModel, controller: ControllerModel, route: Rout
   return names.map((name) => ({
     name,
     optional: schemes.every((scheme) => scheme.name !== name || scheme.optional === true),
+    scheme: schemes.find((scheme) => scheme.name === name)!.scheme,
   }));
 }
 

@@ -10,7 +10,8 @@ import { richTypeOf } from '../model/rich-types.js';
 import type { ClientArg, ClientGroup, ClientOperation } from './operations.js';
 import { sseMessageType } from './sse-items.js';
 import { rawBodyType } from './body-media.js';
-import { docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
+import { blockComment, docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
+import { callType } from './credentials.js';
 
 /**
  * Path, query, header and cookie values are sent as text, so a Date or a bigint may be passed as
@@ -42,12 +43,26 @@ function defaultComment(arg: ClientArg): string {
   return arg.default === undefined ? '' : docComment(`Default: ${JSON.stringify(arg.default)}.`);
 }
 
-/** `Token credential: optional` for each scheme the operation's guards check (sent in `headers`). */
+/** `Token credential: optional` for each scheme the operation's guards check (`call.credentials` or `headers`). */
 function credentialText(operation: ClientOperation): string | undefined {
   const parts = operation.credentials.map(
     (credential) => `${credential.name} credential: ${credential.optional ? 'optional' : 'required'}`,
   );
   return parts.length === 0 ? undefined : parts.join('; ');
+}
+
+/**
+ * The method's doc comment: the JSDoc's summary and description as the author wrote them, then
+ * the route, then its credentials, each its own paragraph.
+ */
+function methodComment(operation: ClientOperation): string {
+  const { route } = operation;
+  const line = `${route.httpMethod} ${operation.path}${route.kind === 'http' ? '' : ` (${route.kind})`}`;
+  const paragraphs = [route.doc.summary, route.doc.description, line, credentialText(operation)];
+  return blockComment(
+    paragraphs.filter((paragraph): paragraph is string => paragraph !== undefined && paragraph !== ''),
+    '    ',
+  );
 }
 
 export function resultType(operation: ClientOperation, name: TypeNamer): string {
@@ -77,19 +92,15 @@ function incomingType(operation: ClientOperation, name: TypeNamer): string {
 }
 
 function methodSignature(operation: ClientOperation, name: TypeNamer): string {
-  const { route } = operation;
-  const line = `${route.httpMethod} ${operation.path}${route.kind === 'http' ? '' : ` (${route.kind})`}`;
-  const text = [route.doc.summary, route.doc.description, line, credentialText(operation)]
-    .filter(Boolean)
-    .join(' — ');
-  const params = `${argsParameter(operation, name)}call?: CallOptions`;
+  const call = callType(operation);
+  const params = `${argsParameter(operation, name)}call?: ${call}`;
   const key = propertyKey(operation.method);
-  const comment = docComment(text).trimEnd();
-  const plain = `    ${comment}\n    ${key}(${params}): ${resultType(operation, name)};`;
+  const comment = methodComment(operation);
+  const plain = `${comment}\n    ${key}(${params}): ${resultType(operation, name)};`;
   if (!isDownload(operation)) return plain;
   // A download also gives its body as a stream, asked for with `{ stream: true }`.
-  const streamed = `${argsParameter(operation, name)}call: CallOptions & { stream: true }`;
-  return `    ${comment}\n    ${key}(${streamed}): Promise<ReadableStream<Uint8Array>>;\n${plain}`;
+  const streamed = `${argsParameter(operation, name)}call: ${call} & { stream: true }`;
+  return `${comment}\n    ${key}(${streamed}): Promise<ReadableStream<Uint8Array>>;\n${plain}`;
 }
 
 /** An HTTP route answering a download: read as a Blob, or as a stream on request. */

@@ -117,6 +117,19 @@ export function docComment(text: string | undefined): string {
 }
 
 /**
+ * A doc comment of paragraphs, each line as written (a description's list stays a list): one
+ * line alone stays on one line (`/** GET /books *\/`); `indent` goes before each line.
+ */
+export function blockComment(paragraphs: readonly string[], indent: string): string {
+  const lines = paragraphs
+    .flatMap((paragraph, index) => [...(index > 0 ? [''] : []), ...paragraph.split(/\r?\n/)])
+    .map((line) => line.replace(/\*\//g, '*\\/').trimEnd());
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
+  const body = lines.map((line) => (line === '' ? `${indent} *` : `${indent} * ${line}`));
+  return [`${indent}/**`, ...body, `${indent} */`].join('\n');
+}
+
+/**
  * Parenthesizes a union or intersection so it can stand inside `T[]`, `T | null` or `A & B` (an
  * object type holding one is parenthesized too, which is harmless).
  */

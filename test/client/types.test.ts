@@ -60,7 +60,7 @@ describe('generated clients under tsc --strict', () => {
       'wrong-types.ts(13,19): error TS2554: Expected 1-2 arguments, but got 0.',
       "wrong-types.ts(14,25): error TS2353: Object literal may only specify known properties, and 'bookId' does not exist in type '{ id: string; }'.",
       "wrong-types.ts(15,9): error TS2322: Type 'number' is not assignable to type 'string'.",
-      "wrong-types.ts(16,20): error TS2353: Object literal may only specify known properties, and 'id' does not exist in type 'CallOptions'.",
+      "wrong-types.ts(16,20): error TS2353: Object literal may only specify known properties, and 'id' does not exist in type 'CallOptions & { credentials?: { bearer: string; } | undefined; }'.",
     ]);
   });
 });

@@ -80,7 +80,18 @@ interface OperationSpec {
   items?: ItemReading;
   /** An SSE route of SseEvents: yields { data, event, id }, the data read by its event's name (else by 'items'). */
   events?: readonly (readonly [name: string, reading: ItemReading])[];
+  /** The security schemes its guards check, each where its credential goes (docs/client.md, "Credentials"). */
+  credentials?: readonly CredentialSpec[];
 }
+
+/** A scheme's name, where its credential goes, and the auth scheme written before it ('' for an API key, 'Basic', 'Bearer'). */
+type CredentialSpec = readonly [name: string, place: 'header' | 'query' | 'cookie', key: string, scheme: string];
+
+/** A credential given per call: a token or key, or a user and password for Basic. */
+type CallCredential = string | { username: string; password: string };
+
+/** What the runtime reads of a call: its options and the credentials its operation's type allows. */
+type CallWithCredentials = CallOptions & { credentials?: Record<string, CallCredential | undefined> };
 
 type ItemReading = 'text' | 'json' | 'mixed';
 
@@ -153,7 +164,7 @@ interface Prepared {
   init: RequestInit & { headers: Headers };
 }
 
-function prepare(options: ClientOptions, spec: OperationSpec, args: Args, call: CallOptions | undefined): Prepared {
+function prepare(options: ClientOptions, spec: OperationSpec, args: Args, call: CallWithCredentials | undefined): Prepared {
   const headers = new Headers(options.headers);
   for (const [name, value] of Object.entries(call?.headers ?? {})) headers.set(name, value);
   const query: string[] = [];
@@ -173,12 +184,31 @@ function prepare(options: ClientOptions, spec: OperationSpec, args: Args, call: 
     else if ((key as readonly string[]).length === 0) body = value;
     else setBodyAt((body ??= {}) as Record<string, unknown>, key as readonly string[], value);
   }
+  // A call's own credential goes over the client's headers, where its scheme says.
+  for (const [name, place, key, scheme] of spec.credentials ?? []) {
+    const value = call?.credentials?.[name];
+    if (value === undefined) continue;
+    const written = credentialText(scheme, value);
+    if (place === 'header') headers.set(key, written);
+    else if (place === 'query') addQuery(key, written);
+    else cookies.push(key + '=' + encodeURIComponent(written));
+  }
   if (cookies.length > 0) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
   const init: Prepared['init'] = { method: spec.method, headers };
   if (body !== undefined) setBody(init, spec.body, body);
   if (call?.signal) init.signal = call.signal;
   const search = query.length > 0 ? '?' + query.join('&') : '';
   return { url: options.baseUrl.replace(/\/+$/, '') + path + search, init };
+}
+
+/** 'Bearer <token>', 'Basic <base64 of user:password>' (UTF-8), or an API key as given. */
+function credentialText(scheme: string, value: CallCredential): string {
+  if (typeof value !== 'string') {
+    let binary = '';
+    for (const byte of new TextEncoder().encode(value.username + ':' + value.password)) binary += String.fromCharCode(byte);
+    return 'Basic ' + btoa(binary);
+  }
+  return scheme === '' ? value : scheme + ' ' + value;
 }
 
 async function parseBody(response: Response): Promise<unknown> {

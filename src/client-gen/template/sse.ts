@@ -180,7 +180,7 @@ async function reconnect(
     if (signal.aborted) return undefined;
     state.failures++;
     try {
-      return await send(options, spec, args, { headers: streamHeaders(call, event.lastId), signal });
+      return await send(options, spec, args, { ...call, headers: streamHeaders(call, event.lastId), signal });
     } catch (error) {
       if (error instanceof ApiError || signal.aborted) throw error;
       cause = error;
@@ -198,7 +198,7 @@ async function* readResuming<T>(
 ): AsyncGenerator<T> {
   const event: EventBuffer = { data: [], event: '', id: '', lastId: '', retry: undefined };
   const state = { call, event, signal, failures: 0 };
-  let response: Response | undefined = await send(options, spec, args, { headers: streamHeaders(call, ''), signal });
+  let response: Response | undefined = await send(options, spec, args, { ...call, headers: streamHeaders(call, ''), signal });
   while (response !== undefined) {
     const dropped = yield* readEvents<T>(response, spec, event, call);
     if (dropped === undefined) return;
