@@ -77,7 +77,14 @@ export class Store {
     return id === undefined ? undefined : this.users.get(id);
   }
 
+  /** Changes the user's fields; an email or username another user has is refused, as on register. */
   update(user: StoredUser, changes: UpdateUser, token: string): User {
+    for (const other of this.users.values()) {
+      if (other === user) continue;
+      if (other.email === changes.email) throw new UnprocessableEntityError('email has already been taken');
+      if (other.username === changes.username)
+        throw new UnprocessableEntityError('username has already been taken');
+    }
     Object.assign(user, changes);
     return this.userView(user, token);
   }
