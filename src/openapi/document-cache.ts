@@ -17,9 +17,13 @@ import { OPENAPI_31_PLACER } from './v31/document.js';
 import { OPENAPI_32_PLACER } from './v32/document.js';
 import { jsonToYaml, yamlEntry } from './yaml.js';
 
+/**
+ * A document's two files as UTF-8 chunks, written one after the other: the paths' texts are kept
+ * encoded, so an edit encodes only its own paths and nothing copies the whole document.
+ */
 export interface DocumentText {
-  json: string;
-  yaml: string;
+  json: Buffer[];
+  yaml: Buffer[];
 }
 
 export type DocumentTexts = Record<'3.0.3' | '3.1' | '3.2', DocumentText>;
@@ -27,14 +31,16 @@ export type DocumentTexts = Record<'3.0.3' | '3.1' | '3.2', DocumentText>;
 /** One path of one version: its entry in `paths`, as JSON and as YAML, and the schemas it names. */
 interface PathText {
   operations: readonly NeutralOperation[];
-  json: string;
-  yaml: string;
+  json: Buffer;
+  yaml: Buffer;
   refs: ReadonlySet<string>;
 }
 
 /** `paths` as the frame is written before the paths go in (keys at depth 1 are unique). */
 const JSON_PATHS = '\n  "paths": {}';
 const YAML_PATHS = '\npaths: {}\n';
+const JSON_SEPARATOR = Buffer.from(',\n');
+const LINE_BREAK = Buffer.from('\n');
 
 export class DocumentCache {
   private operations = new Map<string, readonly PathOperation[]>();
@@ -82,15 +88,34 @@ export class DocumentCache {
     const roots = [...refs].map((name) => schemaRef(name));
     const components = placeComponents(neutral, roots, responses, placer.schema);
     const frame = documentFrame(placer.openapi, neutral, {}, components);
-    const pathsJson =
-      entries.length === 0 ? '{}' : `{\n${entries.map((entry) => entry.json).join(',\n')}\n  }`;
-    const pathsYaml =
-      entries.length === 0 ? 'paths: {}' : `paths:\n${entries.map((entry) => entry.yaml).join('\n')}`;
+    const jsonPaths =
+      entries.length === 0
+        ? [JSON_PATHS]
+        : ['\n  "paths": {\n', ...separated(entries, 'json', JSON_SEPARATOR), '\n  }'];
+    const yamlPaths =
+      entries.length === 0 ? [YAML_PATHS] : ['\npaths:\n', ...separated(entries, 'yaml', LINE_BREAK), '\n'];
     return {
-      json: `${JSON.stringify(frame, null, 2)}\n`.replace(JSON_PATHS, () => `\n  "paths": ${pathsJson}`),
-      yaml: jsonToYaml(frame).replace(YAML_PATHS, () => `\n${pathsYaml}\n`),
+      json: spliced(`${JSON.stringify(frame, null, 2)}\n`, JSON_PATHS, jsonPaths),
+      yaml: spliced(jsonToYaml(frame), YAML_PATHS, yamlPaths),
     };
   }
+}
+
+/** `frame` with `placeholder` (which it holds once) replaced by `parts`, as chunks. */
+function spliced(frame: string, placeholder: string, parts: (string | Buffer)[]): Buffer[] {
+  const at = frame.indexOf(placeholder);
+  const chunks = [frame.slice(0, at), ...parts, frame.slice(at + placeholder.length)];
+  return chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+}
+
+/** Each entry's text of one format, `separator` between them. */
+function separated(entries: PathText[], format: 'json' | 'yaml', separator: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (const entry of entries) {
+    if (out.length > 0) out.push(separator);
+    out.push(entry[format]);
+  }
+  return out;
 }
 
 /** A path's item placed, written at its depth (paths' entries are at depth 2 of the document). */
@@ -101,8 +126,10 @@ function pathText(placer: VersionPlacer, path: string, operations: readonly Neut
   return {
     operations: [...operations],
     // JSON.stringify never writes a line break inside a string: every one is between lines.
-    json: `    ${JSON.stringify(path)}: ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')}`,
-    yaml: yamlEntry(path, item, '  '),
+    json: Buffer.from(
+      `    ${JSON.stringify(path)}: ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')}`,
+    ),
+    yaml: Buffer.from(yamlEntry(path, item, '  ')),
     refs,
   };
 }

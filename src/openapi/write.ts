@@ -3,7 +3,7 @@
  * twice, deterministic bytes: `swagger.{json,yaml}` (OpenAPI 3.0.3), `openapi-3.1.{json,yaml}`
  * and `openapi-3.2.{json,yaml}`. `svc dev` and `svc build` write all six (`writeOpenApiFiles`).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppModel } from '../model/app-model.js';
 import type { DocumentTexts } from './document-cache.js';
@@ -66,10 +66,20 @@ export async function writeDocumentTexts(root: string, texts: DocumentTexts): Pr
   const versions = Object.keys(SPEC_FILE_NAMES) as (keyof typeof SPEC_FILE_NAMES)[];
   await Promise.all(
     versions.flatMap((version) => [
-      writeFile(path.join(directory, `${SPEC_FILE_NAMES[version]}.json`), texts[version].json, 'utf8'),
-      writeFile(path.join(directory, `${SPEC_FILE_NAMES[version]}.yaml`), texts[version].yaml, 'utf8'),
+      writeChunks(path.join(directory, `${SPEC_FILE_NAMES[version]}.json`), texts[version].json),
+      writeChunks(path.join(directory, `${SPEC_FILE_NAMES[version]}.yaml`), texts[version].yaml),
     ]),
   );
+}
+
+/** One gathering write of the chunks (libuv writes them all, IOV_MAX at a time). */
+async function writeChunks(file: string, chunks: Buffer[]): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    await handle.writev(chunks);
+  } finally {
+    await handle.close();
+  }
 }
 
 export function writeSpecFiles(root: string, document: OpenApiDocument): Promise<WrittenSpec> {
