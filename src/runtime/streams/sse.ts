@@ -7,6 +7,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_SSE_HEARTBEAT_MS } from '../../model/app-options.js';
 import { currentRequestSubscriptions, type StreamPositions } from '../pubsub/request-scope.js';
 import { describeError, pumpItems, stopProducer, type ItemSink, type PumpOutcome } from './pump.js';
+import { FrameBatch, isOpen } from './sse-batch.js';
 import { formatEvent, gapFrame, HEARTBEAT_FRAME, type ItemEncoder } from './sse-format.js';
 import { StreamEnd } from './stream-end.js';
 
@@ -38,19 +39,6 @@ const SSE_HEADERS: OutgoingHttpHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-/** Resolves once the response drained its buffer or the connection closed, whichever is first. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
-
 function asyncIteratorOf(items: AsyncIterable<unknown>): AsyncIterator<unknown> {
   const factory = (items as Partial<AsyncIterable<unknown>> | null | undefined)?.[Symbol.asyncIterator];
   if (typeof factory !== 'function') {
@@ -69,10 +57,10 @@ function openStream(res: ServerResponse, options: EventStreamOptions): void {
 }
 
 /** Sends `: ping` whenever a whole interval passes without a write. Never keeps the process alive. */
-function startHeartbeat(res: ServerResponse, intervalMs: number): NodeJS.Timeout | undefined {
+function startHeartbeat(batch: FrameBatch, intervalMs: number): NodeJS.Timeout | undefined {
   if (!(intervalMs > 0)) return undefined;
   const timer = setInterval(() => {
-    if (!res.writableNeedDrain && !res.writableEnded) res.write(HEARTBEAT_FRAME);
+    if (!batch.full) batch.add(HEARTBEAT_FRAME);
   }, intervalMs);
   timer.unref();
   return timer;
@@ -102,15 +90,14 @@ export async function sendEventStream(
   const end = new StreamEnd();
   res.once('close', end.end);
   signal?.addEventListener('abort', end.end, { once: true });
-  const heartbeat = startHeartbeat(res, options.heartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS);
-  // The heartbeat is for idle streams: every event restarts its interval.
-  const wrote = (): void => void heartbeat?.refresh();
+  // The heartbeat is for idle streams: every write restarts its interval.
+  const batch = new FrameBatch(res, () => void heartbeat?.refresh());
+  const heartbeat = startHeartbeat(batch, options.heartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS);
   const positions = options.positions ?? currentRequestSubscriptions();
-  const sink = responseSink(res, options.encode, positions, wrote);
-  positions?.onGap((lastId) => writeFrame(res, gapFrame(lastId), wrote));
+  positions?.onGap((lastId) => batch.add(gapFrame(lastId)));
   let outcome: PumpOutcome = 'done';
   try {
-    outcome = await pumpItems(iterator, sink, end);
+    outcome = await pumpItems(iterator, responseSink(res, batch, options.encode, positions), end);
   } catch (error) {
     log(`svc: SSE stream ended by an error: ${describeError(error)}`);
     // A failed write (a serializer error) leaves the producer suspended: stop it too.
@@ -121,36 +108,23 @@ export async function sendEventStream(
     res.off('close', end.end);
     if (heartbeat) clearInterval(heartbeat);
     if (outcome === 'closed') stopProducer(iterator, log, 'SSE');
-    if (!res.writableEnded) res.end();
+    batch.end();
   }
 }
 
-/** Events as frames on the response, each stamped with where the stream stands; full when the socket's buffer is. */
+/** Events as frames in the response's batch, each stamped with where the stream stands. */
 function responseSink(
   res: ServerResponse,
+  batch: FrameBatch,
   encode: ItemEncoder | undefined,
   positions: StreamPositions | undefined,
-  wrote: () => void,
 ): ItemSink {
   return {
     isOpen: () => isOpen(res),
     write(item) {
       const frame = formatEvent(item, encode, positions?.position());
-      if (frame === undefined) return undefined;
-      const flushed = res.write(frame);
-      wrote();
-      return flushed ? undefined : drained(res);
+      if (frame !== undefined) batch.add(frame);
     },
+    full: () => batch.whenRoom(),
   };
-}
-
-function isOpen(res: ServerResponse): boolean {
-  return !res.writableEnded && !res.destroyed && res.socket?.destroyed !== true;
-}
-
-/** A frame outside the item loop (a gap notice): written at once, between two events, while the stream is open. */
-function writeFrame(res: ServerResponse, frame: string, wrote: () => void): void {
-  if (!isOpen(res)) return;
-  res.write(frame);
-  wrote();
 }

@@ -51,15 +51,6 @@ function outgoingIterator(result: unknown): AsyncIterator<unknown> | undefined {
   return factory.call(result);
 }
 
-/** Sends one text frame; waits for the socket only when much is already buffered. */
-function send(ws: WebSocket, text: string): Promise<void> | undefined {
-  if (ws.bufferedAmount < SEND_HIGH_WATER_BYTES) {
-    ws.send(text);
-    return undefined;
-  }
-  return new Promise((resolve) => ws.send(text, () => resolve()));
-}
-
 /**
  * Serves `ws` with `handler` and resolves when the connection has closed. Never rejects:
  * failures of the handler close the connection with 1011 and are logged.
@@ -102,11 +93,25 @@ export async function runWebSocketSession(
   stopKeepalive();
 }
 
-/** Items as text frames; a closing or closed socket takes nothing, so no send is ever queued on it. */
+/**
+ * Items as text frames; a closing or closed socket takes nothing, so no send is ever queued on it.
+ * Past SEND_HIGH_WATER_BYTES buffered, a frame is sent with a callback and the sink is full until
+ * `ws` has handed that frame to the socket.
+ */
 function webSocketSink(ws: WebSocket, encode: (item: unknown) => string): ItemSink {
+  let sent: Promise<void> | undefined;
   return {
     isOpen: () => ws.readyState === WebSocket.OPEN,
-    write: (item) =>
-      item === undefined ? undefined : send(ws, typeof item === 'string' ? item : encode(item)),
+    write(item) {
+      if (item === undefined || ws.readyState !== WebSocket.OPEN) return;
+      const text = typeof item === 'string' ? item : encode(item);
+      if (ws.bufferedAmount < SEND_HIGH_WATER_BYTES) ws.send(text);
+      else sent = new Promise((resolve) => ws.send(text, () => resolve()));
+    },
+    full() {
+      const waiting = sent;
+      sent = undefined;
+      return waiting;
+    },
   };
 }
