@@ -9,6 +9,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { FrameworkHttpError } from '../errors/problem.js';
+import type { Exchange } from '../http/exchange.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import type { RoutePlan } from '../lifecycle/pipeline.js';
 import { encodeItems } from '../serialize/encode-items.js';
@@ -94,12 +95,26 @@ export const webSocketFinish: RoutePlan['finish'] = (plan, ex) => {
       },
     );
   }
+  ex.webSocketHandler = sessionHandler(plan, ex);
+};
+
+/**
+ * The accepted connection's handler. It holds the exchange only until it runs: the session lives
+ * as long as the connection, and through it the upgrade request (its IncomingMessage,
+ * ServerResponse, headers and `ctx`) would too, doubling what a held connection costs. What the
+ * session needs later is what the handler took (its arguments) and the connection's closer.
+ */
+function sessionHandler(plan: RoutePlan, accepted: Exchange): WebSocketHandler {
+  let pending: Exchange | undefined = accepted;
   const handler: WebSocketHandler = (messages, whenClosed) => {
+    const ex = pending;
+    pending = undefined;
+    if (ex === undefined) throw new Error('svc: a WebSocket session handler runs once');
     ex.messages = messages;
-    whenClosed(() => ex.connectionClosed());
+    whenClosed(ex.connectionCloser());
     return encodeItems(plan.invokeHandler(ex), plan.serialize);
   };
   // The session starts later, from the upgrade: it still belongs to this request.
   handler.runInScope = requestScopeRunner();
-  ex.webSocketHandler = handler;
-};
+  return handler;
+}

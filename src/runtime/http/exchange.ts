@@ -43,7 +43,7 @@ export class Exchange implements RequestView {
   /** The app's shutdown, which aborts `signal`; set by the request handler. */
   shutdown: ShutdownSource | undefined = undefined;
   private requestSignal: RequestSignal | undefined = undefined;
-  private overCallbacks: (() => void)[] | undefined = undefined;
+  private upgradeEnd: ConnectionEnd | undefined = undefined;
   private parsedQuery: QueryRecord | undefined = undefined;
   private parsedCookies: Record<string, string> | undefined = undefined;
   private paramsView: Record<string, string> | undefined = undefined;
@@ -105,12 +105,13 @@ export class Exchange implements RequestView {
     return this.watchedEnd().signal;
   }
 
-  /** The request's WebSocket connection closed: its signal aborts, and it is over. */
-  connectionClosed(): void {
-    this.watchedEnd().abort(CONNECTION_CLOSED);
-    const callbacks = this.overCallbacks;
-    this.overCallbacks = undefined;
-    if (callbacks !== undefined) for (const callback of callbacks) callback();
+  /**
+   * What the request's WebSocket calls when it closes: the signal aborts, and the request is over.
+   * It holds only those, not the exchange: a held connection keeps none of the upgrade request
+   * (its IncomingMessage, ServerResponse, `ctx`) that its handler did not take.
+   */
+  connectionCloser(): () => void {
+    return (this.upgradeEnd ??= new ConnectionEnd()).close;
   }
 
   /**
@@ -118,13 +119,16 @@ export class Exchange implements RequestView {
    * an upgraded request, its WebSocket closed.
    */
   whenOver(callback: () => void): void {
-    if (this.upgrade) (this.overCallbacks ??= []).push(callback);
+    if (this.upgrade) (this.upgradeEnd ??= new ConnectionEnd()).whenClosed(callback);
     else if (this.res.closed) callback();
     else this.res.once('close', callback);
   }
 
   private watchedEnd(): RequestSignal {
-    return (this.requestSignal ??= new RequestSignal(this.res, !this.upgrade, this.shutdown));
+    if (this.requestSignal !== undefined) return this.requestSignal;
+    const signal = new RequestSignal(this.res, !this.upgrade, this.shutdown);
+    if (this.upgrade) (this.upgradeEnd ??= new ConnectionEnd()).abortOnClose(signal);
+    return (this.requestSignal = signal);
   }
 
   /** Creates `ctx` for routes whose components or parameters use it. */
@@ -148,6 +152,32 @@ class ContextState implements RequestContext {
 
   get signal(): AbortSignal {
     return this.request.signal;
+  }
+}
+
+/** The close of an upgraded request's WebSocket, and what it ends: the request's signal, then the callbacks. */
+class ConnectionEnd {
+  private closed = false;
+  private signal: RequestSignal | undefined;
+  private callbacks: (() => void)[] = [];
+
+  readonly close = (): void => {
+    if (this.closed) return;
+    this.closed = true;
+    this.signal?.abort(CONNECTION_CLOSED);
+    const callbacks = this.callbacks;
+    this.callbacks = [];
+    for (const callback of callbacks) callback();
+  };
+
+  abortOnClose(signal: RequestSignal): void {
+    if (this.closed) signal.abort(CONNECTION_CLOSED);
+    else this.signal = signal;
+  }
+
+  whenClosed(callback: () => void): void {
+    if (this.closed) callback();
+    else this.callbacks.push(callback);
   }
 }
 

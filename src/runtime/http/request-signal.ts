@@ -16,17 +16,16 @@ export interface ShutdownSource {
 export class RequestSignal {
   private readonly controller = new AbortController();
   private readonly shutdown: AbortSignal | undefined;
+  /** Only while watched: an upgrade's response is not kept, so a held WebSocket does not keep it. */
+  private readonly res: ServerResponse | undefined;
 
   /**
    * `watchResponse`: false for an upgrade request, whose response is handed over to the
    * WebSocket: its connection's close is reported through `abort`.
    */
-  constructor(
-    private readonly res: ServerResponse,
-    watchResponse: boolean,
-    shutdown: ShutdownSource | undefined,
-  ) {
+  constructor(res: ServerResponse, watchResponse: boolean, shutdown: ShutdownSource | undefined) {
     this.shutdown = shutdown?.signal;
+    this.res = watchResponse ? res : undefined;
     if (this.shutdown?.aborted === true) {
       this.abort(APP_SHUTDOWN);
       return;
@@ -51,13 +50,13 @@ export class RequestSignal {
 
   /** The connection closed: aborted unless the whole answer went out first. */
   private readonly onClose = (): void => {
-    if (this.res.writableFinished) this.release();
+    if (this.res?.writableFinished === true) this.release();
     else this.abort(CLIENT_GONE);
   };
 
   private release(): void {
     this.shutdown?.removeEventListener('abort', this.onShutdown);
-    this.res.off('close', this.onClose);
+    this.res?.off('close', this.onClose);
   }
 }
 

@@ -45,6 +45,8 @@ export function installWebSocketSupport(
 ): WebSocketSupport {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
   const log = options.log ?? ((line: string) => console.error(line));
+  // One options object for every session (each session holds it as long as its connection).
+  const sessionOptions: WebSocketSessionOptions = { ...options, log };
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => {});
     acceptOrRefuse(req, socket, head).catch((error: unknown) => {
@@ -66,7 +68,7 @@ export function installWebSocketSupport(
     res.detachSocket(socket as Parameters<ServerResponse['detachSocket']>[0]);
     if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const session = (): Promise<void> => runWebSocketSession(ws, handler, { ...options, log });
+      const session = (): Promise<void> => runWebSocketSession(ws, handler, sessionOptions);
       void (handler.runInScope ? handler.runInScope(session) : session());
     });
   }
