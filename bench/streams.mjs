@@ -1,5 +1,6 @@
-// Stream benches: SSE events per second on one connection, and how many WebSocket
-// connections one server process holds, with its RSS per connection.
+// Stream benches: SSE events per second on one connection (and per second of the server's CPU),
+// and how many idle connections one server process holds, with its RSS per connection: WebSocket
+// echo connections, and SSE streams that sent one event and wait.
 // Runnable alone: `node bench/streams.mjs [--quick]`.
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout, clearTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import { freePort, startProcess, stopProcess, waitForPort } from './lib/proc.mjs';
+import { cpuSeconds, freePort, startProcess, stopProcess, waitForPort } from './lib/proc.mjs';
 import { median, roundOrder } from './lib/stats.mjs';
 import { appDir, buildSvcApps } from './lib/svc-build.mjs';
 
@@ -21,12 +22,16 @@ const servers = [
   { name: 'hono', label: 'Hono', args: [join(benchDir, 'servers', 'streams-hono.mjs')], ws: false },
 ];
 
-/** Counts SSE events (blank-line terminated frames) arriving on one connection for `seconds`. */
-function countEvents(port, seconds) {
+/**
+ * Counts SSE events (blank-line terminated frames) arriving on one connection for `seconds`, and
+ * the server's CPU seconds over the same window.
+ */
+function countEvents(port, seconds, pid) {
   return new Promise((resolve, reject) => {
     let events = 0;
     let counting = false;
     let previous = '';
+    let cpuAtStart = NaN;
     const req = request(
       { port, host: '127.0.0.1', path: '/events', headers: { accept: 'text/event-stream' } },
       (res) => {
@@ -42,11 +47,15 @@ function countEvents(port, seconds) {
     req.on('error', reject);
     req.end();
     // Half a second to get going, then the counted window.
-    setTimeout(() => (counting = true), 500);
+    setTimeout(() => {
+      counting = true;
+      cpuAtStart = cpuSeconds(pid);
+    }, 500);
     setTimeout(
       () => {
+        const cpu = cpuSeconds(pid) - cpuAtStart;
         req.destroy();
-        resolve(events / seconds);
+        resolve({ perSecond: events / seconds, perCpuSecond: events / cpu });
       },
       500 + seconds * 1000,
     );
@@ -68,12 +77,18 @@ async function sseBench(chosen, config) {
   const rounds = Object.fromEntries(chosen.map((s) => [s.name, []]));
   for (let round = 0; round < config.rounds; round++) {
     for (const server of roundOrder(chosen, round)) {
-      const rate = await withServer(server, config, (_proc, port) => countEvents(port, config.duration));
+      const rate = await withServer(server, config, (proc, port) =>
+        countEvents(port, config.duration, proc.child.pid),
+      );
       rounds[server.name].push(rate);
-      console.error(`  sse round ${round + 1} ${server.name.padEnd(5)} ${Math.round(rate)} events/s`);
+      console.error(
+        `  sse round ${round + 1} ${server.name.padEnd(5)} ${Math.round(rate.perSecond)} events/s, ${Math.round(rate.perCpuSecond)} per CPU s`,
+      );
     }
   }
-  return Object.fromEntries(chosen.map((s) => [s.label, median(rounds[s.name])]));
+  const medianOf = (key) =>
+    Object.fromEntries(chosen.map((s) => [s.label, median(rounds[s.name].map((r) => r[key]))]));
+  return { perSecond: medianOf('perSecond'), perCpuSecond: medianOf('perCpuSecond') };
 }
 
 function rssBytes(pid) {
@@ -98,20 +113,64 @@ function openEcho(port) {
   });
 }
 
-async function wsHold(proc, port, target) {
+/** Opens one SSE stream and waits for its first event: a stream counts only once it sent one. */
+function openIdleStream(port) {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        port,
+        host: '127.0.0.1',
+        path: '/events/idle',
+        agent: false,
+        headers: { accept: 'text/event-stream' },
+      },
+      (res) => {
+        res.on('error', () => {});
+        res.once('data', () => {
+          clearTimeout(timer);
+          resolve(req);
+        });
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve(null);
+    }, 20_000);
+    req.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    req.end();
+  });
+}
+
+const webSocketHeld = {
+  open: openEcho,
+  isOpen: (socket) => socket.readyState === WebSocket.OPEN,
+  close: (socket) => socket.terminate(),
+};
+
+const sseHeld = {
+  open: openIdleStream,
+  isOpen: (req) => !req.destroyed && req.socket?.destroyed === false,
+  close: (req) => req.destroy(),
+};
+
+/** Opens `target` connections of one kind in batches of 250, holds them a second, and reads the RSS. */
+async function holdConnections(proc, port, target, kind) {
   await sleep(500);
   const before = rssBytes(proc.child.pid);
-  const sockets = [];
-  for (let opened = 0; opened < target; opened += 250) {
+  const opened = [];
+  for (let count = 0; count < target; count += 250) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(250, target - opened) }, () => openEcho(port)),
+      Array.from({ length: Math.min(250, target - count) }, () => kind.open(port)),
     );
-    sockets.push(...batch.filter(Boolean));
+    opened.push(...batch.filter(Boolean));
   }
   await sleep(1000);
-  const held = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+  const held = opened.filter(kind.isOpen).length;
   const after = rssBytes(proc.child.pid);
-  for (const socket of sockets) socket.terminate();
+  for (const connection of opened) kind.close(connection);
   return {
     attempted: target,
     connections: held,
@@ -121,15 +180,15 @@ async function wsHold(proc, port, target) {
   };
 }
 
-async function wsBench(chosen, config) {
+async function holdBench(chosen, config, what, kind) {
   const out = {};
-  for (const server of chosen.filter((s) => s.ws)) {
+  for (const server of chosen) {
     out[server.label] = await withServer(server, config, (proc, port) =>
-      wsHold(proc, port, config.wsConnections),
+      holdConnections(proc, port, config.wsConnections, kind),
     );
     const r = out[server.label];
     console.error(
-      `  websocket ${server.name.padEnd(5)} ${r.connections}/${r.attempted} held, ${r.rssPerConnectionKiB.toFixed(1)} KiB RSS each`,
+      `  ${what} ${server.name.padEnd(5)} ${r.connections}/${r.attempted} held, ${r.rssPerConnectionKiB.toFixed(1)} KiB RSS each`,
     );
   }
   return out;
@@ -151,8 +210,37 @@ export async function runStreamsBench(config) {
   console.error('streams: SSE events per second on one connection');
   const sse = await sseBench(chosen, config);
   console.error(`streams: ${config.wsConnections} WebSocket connections per server`);
-  const websocket = await wsBench(chosen, config);
-  return { sse, websocket };
+  const websocket = await holdBench(
+    chosen.filter((s) => s.ws),
+    config,
+    'websocket',
+    webSocketHeld,
+  );
+  console.error(`streams: ${config.wsConnections} idle SSE streams per server`);
+  const sseIdle = await holdBench(chosen, config, 'sse idle ', sseHeld);
+  return { sse: sse.perSecond, ssePerCpuSecond: sse.perCpuSecond, websocket, sseIdle };
+}
+
+/** The figures the shared streams table leaves out: SSE per CPU second, idle SSE streams held. */
+function moreStreamsTable(streams) {
+  const labels = Object.keys(streams.ssePerCpuSecond);
+  const row = (name, values) => `| ${name} | ${values.join(' | ')} |`;
+  return [
+    row('more', labels),
+    `|---|${labels.map(() => '---:').join('|')}|`,
+    row(
+      'SSE events per server CPU s',
+      labels.map((l) => Math.round(streams.ssePerCpuSecond[l]).toLocaleString('en-US')),
+    ),
+    row(
+      'idle SSE streams held',
+      labels.map((l) => streams.sseIdle[l]?.connections ?? 'n/a'),
+    ),
+    row(
+      'idle SSE RSS per stream',
+      labels.map((l) => `${streams.sseIdle[l]?.rssPerConnectionKiB.toFixed(1) ?? 'n/a'} KiB`),
+    ),
+  ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -161,5 +249,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { pinSelf } = await import('./lib/proc.mjs');
   const config = readConfig();
   pinSelf(config.pin);
-  console.log(streamsTable(await runStreamsBench(config)));
+  const streams = await runStreamsBench(config);
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`${streamsTable(streams)}\n\n${moreStreamsTable(streams)}\n\nload average at the end: ${load}`);
 }

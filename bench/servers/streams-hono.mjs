@@ -14,4 +14,10 @@ app.get('/events', (c) =>
     for (let n = 0; !aborted; n++) await stream.writeSSE({ data: JSON.stringify({ n }) });
   }),
 );
+app.get('/events/idle', (c) =>
+  streamSSE(c, async (stream) => {
+    await stream.writeSSE({ data: JSON.stringify({ n: 0 }) });
+    await new Promise((resolve) => stream.onAbort(resolve));
+  }),
+);
 serve({ fetch: app.fetch, port: benchPort(), hostname: '127.0.0.1' });

@@ -17,8 +17,15 @@ async function sendTicks(res) {
   }
 }
 
+/** One event, then the stream stays open and quiet until the client leaves. */
+function sendIdle(res) {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.write(`data: ${JSON.stringify({ n: 0 })}\n\n`);
+}
+
 const server = createServer((req, res) => {
   if (req.url === '/events') return void sendTicks(res);
+  if (req.url === '/events/idle') return sendIdle(res);
   res.writeHead(404).end();
 });
 const wss = new WebSocketServer({ server, path: '/ws' });
