@@ -1,8 +1,8 @@
 /**
  * The in-memory store, provided to controllers and guards by @App({providers}). Its methods throw
- * svc's named errors (NotFoundError, ForbiddenError, ...) in their own bodies, not in a helper:
- * the analyzer sees a throw in a method the handler calls directly, no deeper (docs/openapi.md,
- * "Thrown errors"), and the app's catcher answers each in the envelope.
+ * svc's named errors (NotFoundError, ForbiddenError, ...): the analyzer sees a throw in a method
+ * the handler calls, up to three calls deep (docs/openapi.md, "Thrown errors"), so each route
+ * documents the statuses it can answer, and the app's catcher answers each in the envelope.
  */
 import { randomBytes } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnauthorizedError, UnprocessableEntityError } from 'svcjs';
