@@ -12,7 +12,6 @@ import { FrameworkHttpError } from '../errors/problem.js';
 import type { Exchange } from '../http/exchange.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import type { RoutePlan } from '../lifecycle/pipeline.js';
-import { encodeItems } from '../serialize/encode-items.js';
 import { requestScopeRunner } from '../pubsub/request-scope.js';
 import { sendEventStream } from '../streams/sse.js';
 import type { WebSocketHandler } from '../streams/websocket-session.js';
@@ -112,8 +111,11 @@ function sessionHandler(plan: RoutePlan, accepted: Exchange): WebSocketHandler {
     if (ex === undefined) throw new Error('svc: a WebSocket session handler runs once');
     ex.messages = messages;
     whenClosed(ex.connectionCloser());
-    return encodeItems(plan.invokeHandler(ex), plan.serialize);
+    return plan.invokeHandler(ex);
   };
+  // Object items are sent as the serializer compiled from the declared item type writes them:
+  // the session encodes them itself, so no wrapper iterable (and no promise per item) is needed.
+  handler.encode = plan.serialize;
   // The session starts later, from the upgrade: it still belongs to this request.
   handler.runInScope = requestScopeRunner();
   return handler;

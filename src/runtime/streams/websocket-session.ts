@@ -20,6 +20,8 @@ export type WebSocketHandler = ((
 ) => unknown) & {
   /** Runs the session in the scope of the upgrade request that accepted it, when there is one. */
   runInScope?: <R>(session: () => R) => R;
+  /** Encodes this handler's non-string items (a route's compiled serializer); wins over the session's. */
+  encode?: (item: unknown) => string;
 };
 
 export interface WebSocketSessionOptions {
@@ -61,7 +63,7 @@ export async function runWebSocketSession(
   options: WebSocketSessionOptions = {},
 ): Promise<void> {
   const log = options.log ?? ((line: string) => console.error(line));
-  const encode = options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
+  const encode = handler.encode ?? options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
   const messages = new MessageQueue(ws, options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
   const end = new StreamEnd();
   const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
