@@ -4,7 +4,8 @@
  */
 import ts from './typescript.cjs';
 import type { ReturnModel, RouteKind } from '../model/app-model.js';
-import { reportError, type AnalysisContext } from './context.js';
+import type { AnalysisContext } from './context.js';
+import { declaredContentType, reportContentType } from './content-type.js';
 import { sseItemSchema } from './sse-items.js';
 import { isSvcFile } from './svc-symbols.js';
 
@@ -21,8 +22,6 @@ const DOWNLOADS = new Set(['Blob', 'File', 'FileAnswer', 'ReadableStream', 'Read
 /** The downloads of known size: answered in part and conditionally. */
 const SEEKABLE = new Set(['Blob', 'File', 'FileAnswer']);
 const OCTET_STREAM = 'application/octet-stream';
-/** One media type, `type/subtype` and maybe parameters (RFC 9110 §8.3.1). */
-const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(?:\s*;\s*[\w!#$&^.+-]+=(?:[\w!#$&^.+-]+|"[^"]*"))*$/;
 const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$&^.-]+\+)?json(?:\s*;|$)/i;
 /** TypeScript's internal `TypeFlags.Primitive | TypeFlags.Never`, from the public flags. */
 const PRIMITIVE_OR_NEVER =
@@ -42,17 +41,54 @@ export function extractReturn(
   kind: RouteKind,
 ): ReturnModel {
   const returns = returnOf(context, method, kind);
-  const mediaType = declaredMediaType(context, method);
-  if (mediaType === undefined) return returns;
+  const declared = declaredContentType(context, method);
+  if (declared === undefined) return returns;
   if (kind !== 'http' || returns.kind === 'void' || returns.kind === 'stream') {
     reportContentType(context, method, 'is on a route that answers no body of its own');
-  } else if (returns.kind === 'json' && !JSON_MEDIA_TYPE.test(mediaType)) {
-    reportContentType(context, method, `names ${mediaType}, but the answer is written as JSON`);
+  } else if (!declared.single) {
+    declareSeveral(context, method, returns, declared.types);
   } else {
-    returns.mediaType = mediaType;
-    if (returns.kind === 'bytes') returns.schema = { type: 'string', contentMediaType: mediaType };
+    declareOne(context, method, returns, declared.types[0] as string);
   }
   return returns;
+}
+
+/** One concrete type: the wire's and the document's, for any answer with a body. */
+function declareOne(
+  context: AnalysisContext,
+  method: ts.MethodDeclaration,
+  returns: ReturnModel,
+  mediaType: string,
+): void {
+  if (returns.kind === 'json' && !JSON_MEDIA_TYPE.test(mediaType)) {
+    reportContentType(context, method, `names ${mediaType}, but the answer is written as JSON`);
+    return;
+  }
+  returns.mediaType = mediaType;
+  if (returns.kind === 'bytes') returns.schema = { type: 'string', contentMediaType: mediaType };
+}
+
+/**
+ * A list or a range: only for an answer that carries its own type (Blob, File, `sendFile`), which
+ * the wire then sends; any other answer has none, and svc could not pick one of the list.
+ */
+function declareSeveral(
+  context: AnalysisContext,
+  method: ts.MethodDeclaration,
+  returns: ReturnModel,
+  types: string[],
+): void {
+  if (returns.kind === 'bytes' && returns.download === 'file') {
+    returns.mediaTypes = types;
+    return;
+  }
+  const answer = returns.kind === 'bytes' ? 'a stream or bytes' : `a ${returns.kind} answer`;
+  reportContentType(
+    context,
+    method,
+    `lists ${types.join(', ')}, but ${answer} carries no media type of its own, so the wire would ` +
+      'not know which to send: declare one type, or answer a Blob, File or sendFile',
+  );
 }
 
 function returnOf(context: AnalysisContext, method: ts.MethodDeclaration, kind: RouteKind): ReturnModel {
@@ -119,24 +155,6 @@ function downloadName(type: ts.Type): string | undefined {
 
 function declaredBySvc(symbol: ts.Symbol | undefined): boolean {
   return (symbol?.getDeclarations() ?? []).some((d) => isSvcFile(d.getSourceFile().fileName));
-}
-
-/** The handler's `@contentType` JSDoc tag: one media type, else reported. */
-function declaredMediaType(context: AnalysisContext, method: ts.MethodDeclaration): string | undefined {
-  const tags = ts.getJSDocTags(method).filter((tag) => tag.tagName.text === 'contentType');
-  if (tags.length === 0) return undefined;
-  const text = (ts.getTextOfJSDocComment(tags[0]?.comment) ?? '').trim();
-  if (tags.length === 1 && MEDIA_TYPE.test(text)) return text;
-  reportContentType(
-    context,
-    method,
-    tags.length > 1 ? 'is written more than once' : `'${text}' is not a media type`,
-  );
-  return undefined;
-}
-
-function reportContentType(context: AnalysisContext, method: ts.MethodDeclaration, problem: string): void {
-  reportError(context, 'SVC_ERR_INVALID_CONTENT_TYPE', `@contentType ${problem}`, method.name);
 }
 
 /** `T` of `AsyncIterable<T>`, `AsyncGenerator<T>` and friends (also through `Promise<...>`). */

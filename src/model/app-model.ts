@@ -114,6 +114,12 @@ export interface ReturnModel {
    */
   mediaType?: string;
   /**
+   * `@contentType` listing several media types or a range (`image/*`): the types a download that
+   * carries its own (a Blob, File or `sendFile` answer) may be, each in the document; the wire
+   * sends the answer's own type (docs/routing.md, "Files and downloads"). `mediaType` is then absent.
+   */
+  mediaTypes?: string[];
+  /**
    * `bytes` answers only: the handler returns a download rather than a `Uint8Array`. `file`: a
    * Blob, File or `sendFile` answer, of known size, answered in part (206, 416) and conditionally
    * (304); `stream`: a web `ReadableStream` or node `Readable`, sent as it comes.

@@ -260,7 +260,7 @@ export const ERROR_CODES = {
   },
   SVC_ERR_INVALID_CONTENT_TYPE: {
     title: 'Invalid @contentType',
-    when: "A handler's `@contentType` JSDoc tag is not one media type, names a non-JSON type for a JSON answer, or is on a route with no body of its own (void, SSE, WebSocket).",
+    when: "A handler's `@contentType` is not a media type (or list), is not JSON on a JSON answer, lists types or a range where the answer has no type of its own, or has no body to name.",
   },
   SVC_ERR_BODY_MEDIA_TAG: {
     title: 'Invalid body media tag',

@@ -147,6 +147,13 @@ function successResponse(
   const { kind, schema } = route.returns;
   if (kind === 'void' || kind === 'stream')
     return { status: route.statusCode, response: { description: 'Success' } };
+  const listed = route.returns.mediaTypes;
+  if (listed !== undefined) {
+    return {
+      status: route.statusCode,
+      response: { description: 'Success', content: listedContent(listed, write) },
+    };
+  }
   const documented = write(schema ?? (kind === 'bytes' ? BYTES_SCHEMA : {}));
   // `@contentType` names the media type of the wire; the schema of bytes carries it too.
   const mediaType = route.returns.mediaType ?? MEDIA_TYPES[kind];
@@ -154,4 +161,17 @@ function successResponse(
     status: route.statusCode,
     response: { description: 'Success', content: { [mediaType]: { schema: documented } } },
   };
+}
+
+/**
+ * A download whose `@contentType` lists several types or a range: each is one the answer may be,
+ * its bytes' schema naming it (a range names the range).
+ */
+function listedContent(
+  types: readonly string[],
+  write: SchemaWriter,
+): Record<string, { schema: JsonSchema }> {
+  const content: Record<string, { schema: JsonSchema }> = {};
+  for (const type of types) content[type] = { schema: write({ type: 'string', contentMediaType: type }) };
+  return content;
 }

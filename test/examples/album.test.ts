@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument } from '../../src/entries/openapi.js';
 import { serveFixture } from '../support/served-fixture.js';
 import { multipart, MULTIPART_TYPE, type Part } from '../uploads/helpers.js';
 
@@ -174,6 +175,17 @@ describe('examples/album over real sockets', () => {
     assert.equal(await same.text(), '');
 
     assert.equal((await api('/photos/99/file')).status, 404);
+  });
+
+  it('documents the download as PNG or JPEG, the types the wire sends', () => {
+    const paths = buildOpenApiDocument(served.app.model).paths as unknown as Record<
+      string,
+      { get: { responses: Record<string, { content?: Record<string, unknown> }> } }
+    >;
+    const download = Object.keys(paths).filter((path) => path.endsWith('/photos/{id}/file'));
+    assert.equal(download.length, 1);
+    const content = paths[download[0]!]!.get.responses['200']!.content ?? {};
+    assert.deepEqual(Object.keys(content), ['image/png', 'image/jpeg']);
   });
 
   it('refuses a file of another type (415), too large (413) or missing (400), leaving nothing behind', async () => {

@@ -38,6 +38,7 @@ export class PhotosController {
   /**
    * The photo's bytes, as uploaded: its media type, offered for download under its file name.
    * Ranges (`Range: bytes=0-1023`) and conditional requests (`If-None-Match`) are served.
+   * @contentType image/png image/jpeg
    */
   @Get(':id/file')
   file(@Param() id: number): Promise<FileAnswer> {

@@ -10,6 +10,7 @@ import type { Exchange } from '../http/exchange.js';
 import { buildChain, type Chain, type ComponentSteps } from '../lifecycle/build-chain.js';
 import { compilePipeline, type PipelineSettings, type RoutePlan } from '../lifecycle/pipeline.js';
 import { compileDevResponseCheck } from '../response/dev-check.js';
+import { compileDownloadTypeCheck } from '../response/download-type-check.js';
 import { chooseSerializer } from '../response/choose-serializer.js';
 import { serializedSchema } from '../serialize/route-schema.js';
 import { paramNames } from '../../model/route-paths.js';
@@ -80,6 +81,11 @@ function finishFor(route: RouteModel, context: RouteCompileContext): RoutePlan['
 /** Chosen once: outside dev mode (or without a JSON schema) no check at all. */
 function inspectorFor(route: RouteModel, label: string, context: RouteCompileContext): RoutePlan['inspect'] {
   const schema = route.returns.schema;
+  const listed = route.returns.mediaTypes;
+  if (context.settings.dev && listed !== undefined) {
+    const checked = { method: route.httpMethod, fullPath: route.fullPath, label };
+    return compileDownloadTypeCheck(checked, listed, context.settings.log);
+  }
   if (
     route.kind !== 'http' ||
     !context.settings.dev ||

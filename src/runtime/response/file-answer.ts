@@ -12,7 +12,7 @@ import type { Disposition } from './disposition.js';
 export type { Disposition } from './disposition.js';
 
 export interface SendFileOptions {
-  /** The Content-Type; default: the route's `@contentType`, else by the file's extension, else octet-stream. */
+  /** The Content-Type; default: the route's `@contentType` when it names one type, else by the file's extension, else octet-stream. */
   type?: string;
   /** The file name the client is given (`Content-Disposition`); default with a disposition: the path's last part. */
   name?: string;
