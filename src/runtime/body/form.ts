@@ -10,7 +10,12 @@ import { TextForm } from './text-form.js';
 
 export const FORM = 'application/x-www-form-urlencoded';
 
-export async function readForm(req: IncomingMessage, json: boolean, limit: number): Promise<unknown> {
+export async function readForm(
+  req: IncomingMessage,
+  json: boolean,
+  limit: number,
+  timeoutMs = 0,
+): Promise<unknown> {
   if (!declaresBody(req, limit)) return undefined;
   const type = req.headers['content-type'];
   const isJson = json && type !== undefined && isJsonContentType(type);
@@ -18,7 +23,7 @@ export async function readForm(req: IncomingMessage, json: boolean, limit: numbe
     throw unsupportedMediaType('a body', essence(type), json ? [FORM, 'application/json'] : [FORM]);
   }
   sendContinue(req);
-  const bytes = await readBytes(req, limit);
+  const bytes = await readBytes(req, limit, timeoutMs);
   if (isJson) return parseJsonBody(bytes.toString('utf8'));
   return TextForm.fromSearchParams(new URLSearchParams(bytes.toString('utf8')));
 }

@@ -23,11 +23,12 @@ export async function readRawBytes(
   req: IncomingMessage,
   mediaTypes: readonly string[],
   limit: number,
+  timeoutMs = 0,
 ): Promise<Uint8Array> {
   if (!declaresBody(req, limit)) return new Uint8Array(0);
   checkType(req, mediaTypes);
   sendContinue(req);
-  return readBytes(req, limit);
+  return readBytes(req, limit, timeoutMs);
 }
 
 /** How a streamed body is taken: its media types, the byte limit, the stream API, the body timeout. */

@@ -13,7 +13,6 @@ import { readForm } from './form.js';
 import { resolveUploads } from './limits.js';
 import { readMultipart } from './multipart.js';
 import { readRawBytes, readRawStream } from './raw.js';
-import { withBodyTimeout } from './timeout.js';
 
 export type BodyReader = (ex: Exchange) => Promise<unknown>;
 
@@ -25,8 +24,8 @@ function timeoutOf(settings: PipelineSettings): number {
 /** A JSON body, up to the body limit. */
 export function jsonBodyReader(settings: PipelineSettings): BodyReader {
   const limit = settings.bodyLimit;
-  const read = withBodyTimeout((req) => readJsonBody(req, limit), timeoutOf(settings));
-  return (ex) => read(ex.req);
+  const timeoutMs = timeoutOf(settings);
+  return (ex) => readJsonBody(ex.req, limit, timeoutMs);
 }
 
 export function compileBodyReader(
@@ -43,12 +42,10 @@ export function compileBodyReader(
       return (ex) => readMultipart(ex.req, ex.res, media.files, limits);
     }
     case 'form': {
-      const read = withBodyTimeout((req) => readForm(req, media.json, limit), timeoutMs);
-      return (ex) => read(ex.req);
+      return (ex) => readForm(ex.req, media.json, limit, timeoutMs);
     }
     case 'bytes': {
-      const read = withBodyTimeout((req) => readRawBytes(req, media.mediaTypes, limit), timeoutMs);
-      return (ex) => read(ex.req);
+      return (ex) => readRawBytes(ex.req, media.mediaTypes, limit, timeoutMs);
     }
     case 'stream': {
       const options = { mediaTypes: media.mediaTypes, limit, api: media.api, timeoutMs };

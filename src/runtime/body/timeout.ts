@@ -74,31 +74,3 @@ function arm(req: IncomingMessage, ms: number, expire: (error: FrameworkHttpErro
   req.once('close', stop);
   return stop;
 }
-
-/**
- * `read`, failing with the 408 when its client goes quiet for `ms` (0: `read` as it is). For
- * readers that collect the whole body; when one fails so, what it still listens for ends with the
- * connection, which the 408 closes.
- */
-export function withBodyTimeout<T>(
-  read: (req: IncomingMessage) => Promise<T>,
-  ms: number,
-): (req: IncomingMessage) => Promise<T> {
-  if (ms === 0) return read;
-  return (req) => {
-    const reading = read(req);
-    return new Promise<T>((resolve, reject) => {
-      const stop = watchBody(req, ms, reject);
-      reading.then(
-        (value) => {
-          stop();
-          resolve(value);
-        },
-        (error: unknown) => {
-          stop();
-          reject(error);
-        },
-      );
-    });
-  };
-}
