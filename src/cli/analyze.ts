@@ -39,6 +39,7 @@ export interface AnalysisSettings {
 }
 
 export interface WrittenModel {
+  /** The model's key (./output-cache.ts): equal keys, equal model as JSON. */
   json?: string;
 }
 
