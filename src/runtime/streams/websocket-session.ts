@@ -66,10 +66,16 @@ export async function runWebSocketSession(
   const encode = handler.encode ?? options.encode ?? ((item: unknown) => JSON.stringify(item) ?? '');
   const messages = new MessageQueue(ws, options.maxQueuedMessages ?? DEFAULT_MAX_QUEUED_MESSAGES);
   const end = new StreamEnd();
-  const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
-  void closed.then(() => {
+  // One 'close' listener for all that the close ends: each `once` costs a wrapper and its state
+  // for as long as the connection is held.
+  let whenClosed: (() => void) | undefined;
+  let closedNow!: () => void;
+  const closed = new Promise<void>((resolve) => (closedNow = resolve));
+  ws.on('close', () => {
     end.end();
     messages.end();
+    whenClosed?.();
+    closedNow();
   });
   ws.on('error', (error) => log(`svc: WebSocket error: ${error.message}`));
   ws.on('message', (data, isBinary) => {
@@ -80,7 +86,9 @@ export async function runWebSocketSession(
   let iterator: AsyncIterator<unknown> | undefined;
   let outcome: PumpOutcome = 'done';
   try {
-    iterator = outgoingIterator(await handler(messages, (callback) => ws.once('close', callback)));
+    iterator = outgoingIterator(
+      await handler(messages, (callback) => (whenClosed = after(whenClosed, callback))),
+    );
     if (iterator) outcome = await pumpItems(iterator, webSocketSink(ws, encode), end);
     if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
   } catch (error) {
@@ -93,6 +101,16 @@ export async function runWebSocketSession(
   if (outcome === 'closed' && iterator !== undefined) stopProducer(iterator, log, 'WebSocket');
   await closed;
   stopKeepalive();
+}
+
+/** `first` (if any), then `then`. */
+function after(first: (() => void) | undefined, then: () => void): () => void {
+  return first === undefined
+    ? then
+    : () => {
+        first();
+        then();
+      };
 }
 
 /**
