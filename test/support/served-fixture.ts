@@ -21,6 +21,12 @@ export function serveFixture(root: string, options: Omit<TestAppOptions, 'root'>
   before(async () => {
     served.app = await createTestApp({ root, dev: false, log: () => {}, ...options });
     served.base = (await served.app.listen({ host: '127.0.0.1', port: 0 })).url;
+    // Client and server share this process, and some tests analyze a project in it (seconds of
+    // blocked event loop under load). A kept-alive connection can then outlive the server's 5 s
+    // keep-alive timeout unseen, and the next request written on it is cut (ECONNRESET) when the
+    // server's timer fires before it reads the request. No real client shares the server's loop.
+    const server = served.app.server as { keepAliveTimeout?: number } | undefined;
+    if (server !== undefined) server.keepAliveTimeout = 10 * 60_000;
   });
   after(() => served.app.close());
   return served;
