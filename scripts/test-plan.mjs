@@ -26,6 +26,9 @@ const RUNS_ALONE = [
     'replaces a global',
   ],
   [/process\.argv/, 'reads the command line'],
+  // createApp of an analyzed model imports the project's TypeScript sources through this
+  // process's own loader, where a neighbour may already have loaded the same files compiled.
+  [/\bcreateApp\(/, "imports a project's sources through createApp"],
 ];
 
 /** Why `file` must run in a process of its own, or undefined when it can share one. */

@@ -272,7 +272,10 @@ describe('the option at run time', () => {
   });
 
   it('createApp refuses it: SVC_ERR_INVALID_OPTION saying where it belongs', async () => {
-    const options = { model: modelOf(methodRuleFixture), log: false, operationIds: 'method' };
+    // Its module paths are relative to the fixture: without `root` they would be read from the
+    // process's directory (and only a module cache filled by the test above hid that).
+    const model = modelOf(methodRuleFixture);
+    const options = { model, root: methodRuleFixture, log: false, operationIds: 'method' };
     await assert.rejects(createApp(options as Parameters<typeof createApp>[0]), (error: unknown) => {
       assert.ok(error instanceof SvcError);
       assert.equal(error.code, 'SVC_ERR_INVALID_OPTION');

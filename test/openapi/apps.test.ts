@@ -38,6 +38,7 @@ const MADE_TO_FAIL = [
   'test/fixtures/apps/envelope/diagnostics',
   'test/fixtures/apps/files/invalid',
   'test/fixtures/apps/invalid',
+  'test/fixtures/apps/media-lists/invalid',
   'test/fixtures/apps/optional-auth/invalid',
   'test/fixtures/apps/responses-invalid',
   'test/fixtures/testing/type-error',
