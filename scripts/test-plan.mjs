@@ -29,6 +29,12 @@ const RUNS_ALONE = [
   // createApp of an analyzed model imports the project's TypeScript sources through this
   // process's own loader, where a neighbour may already have loaded the same files compiled.
   [/\bcreateApp\(/, "imports a project's sources through createApp"],
+  // OpenTelemetry's API keeps one provider per process: a file registering one, or asserting
+  // there is none, cannot share it.
+  [/@opentelemetry\//, "uses OpenTelemetry's process-wide providers"],
+  // The contract app and the apps beside it declare classes of the same names; svc finds an
+  // already loaded class by name, so two of them in one process are ambiguous.
+  [/contract-app/, 'starts the contract app in-process beside others with the same class names'],
 ];
 
 /** Why `file` must run in a process of its own, or undefined when it can share one. */

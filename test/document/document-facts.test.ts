@@ -54,7 +54,7 @@ describe('the document of the document-truth fixture', () => {
     ]);
   });
 
-  it('leaves out a throw one call too deep and a status computed at run time', () => {
+  it('leaves out a throw four calls deep and a status computed at run time', () => {
     const deep = model.controllers[0]!.routes.find((route) => route.methodName === 'deep')!;
     assert.deepEqual(
       deep.doc.responses.map((response) => response.status),
