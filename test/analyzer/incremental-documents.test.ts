@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type ts from 'typescript';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { analyzeAndWriteSpec, type WrittenModel } from '../../src/cli/analyze.js';
@@ -21,8 +20,7 @@ import {
   SPEC_DIRECTORY,
   SPEC_FILE_NAMES,
 } from '../../src/entries/openapi.js';
-
-const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+import { ANALYSIS_TSCONFIG } from '../support/scratch-project.js';
 
 const MODELS = `export type Status = 'draft' | 'active';
 export interface Owner { id: string; email: string }
@@ -88,22 +86,7 @@ describe('documents written after an edit', () => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   };
-  write(
-    'tsconfig.json',
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        experimentalDecorators: true,
-        skipLibCheck: true,
-        noEmit: true,
-        paths: { svcjs: [svcEntry] },
-      },
-      include: ['src'],
-    }),
-  );
+  write('tsconfig.json', ANALYSIS_TSCONFIG);
   write('src/app.ts', "import { App } from 'svcjs';\n@App({ prefix: '/api' })\nexport class TestApp {}\n");
   write('src/models.ts', MODELS);
   write('src/auth.ts', AUTH);

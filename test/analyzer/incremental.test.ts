@@ -4,10 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { analyzeProject, typeCheckProject } from '../../src/analyzer/index.js';
-
-const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+import { ANALYSIS_TSCONFIG } from '../support/scratch-project.js';
 
 function controllerSource(routePath: string, returnType: string, body: string): string {
   return [
@@ -27,22 +25,7 @@ describe('incremental analysis', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'svc-incremental-'));
   after(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(path.join(root, 'src'));
-  writeFileSync(
-    path.join(root, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        experimentalDecorators: true,
-        skipLibCheck: true,
-        noEmit: true,
-        paths: { svcjs: [svcEntry] },
-      },
-      include: ['src'],
-    }),
-  );
+  writeFileSync(path.join(root, 'tsconfig.json'), ANALYSIS_TSCONFIG);
   const controllerFile = path.join(root, 'src', 'things.ts');
 
   it('sees each change, reports errors, and recovers when they are fixed', () => {

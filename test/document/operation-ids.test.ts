@@ -17,10 +17,10 @@ import type { AppModel } from '../../src/model/app-model.js';
 import { createApp } from '../../src/runtime/app/create-app.js';
 import { SvcError } from '../../src/runtime/errors/svc-error.js';
 import { serveFixture } from '../support/served-fixture.js';
+import { ANALYSIS_TSCONFIG } from '../support/scratch-project.js';
 
 const queryFixture = fileURLToPath(new URL('../fixtures/query-method/', import.meta.url));
 const methodRuleFixture = fileURLToPath(new URL('../fixtures/operation-ids/', import.meta.url));
-const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 
 function modelOf(root: string): AppModel {
   const result = analyzeProject({ root, typeCheck: false });
@@ -68,17 +68,7 @@ class Projects {
   make(files: Record<string, string>): string {
     const root = mkdtempSync(path.join(tmpdir(), 'svc-operation-ids-'));
     this.#roots.push(root);
-    const compilerOptions = {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      experimentalDecorators: true,
-      skipLibCheck: true,
-      noEmit: true,
-      paths: { svcjs: [svcEntry] },
-    };
-    writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+    writeFileSync(path.join(root, 'tsconfig.json'), ANALYSIS_TSCONFIG);
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
       writeFileSync(path.join(root, name), text);
