@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
-import { buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { openDocsPage } from '../support/docs-page.js';
 
 const ROOT = fileURLToPath(new URL('../../examples/album/', import.meta.url));
 const UPLOAD = '#operations-photos-photos_upload';
@@ -83,13 +82,7 @@ describe('examples/album on its reference page', () => {
     writeFileSync(picked, png);
     process.env.ALBUM_DIR = storage;
     app = await createTestApp({ root: ROOT, dev: false, docs: '/docs', log: () => {} });
-    // The page reads the document svc build writes: written here from the started app's model.
-    await writeSpecFiles(ROOT, buildOpenApiDocument(app.model));
-    const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.goto(`${url}/docs`, { waitUntil: 'load' });
-    await page.waitForSelector('.opblock-summary');
+    ({ browser, page } = await openDocsPage(app, ROOT));
   });
   after(async () => {
     await browser?.close();

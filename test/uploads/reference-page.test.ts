@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
-import { analyzeProject, buildOpenApiDocument, writeSpecFiles } from '../../src/entries/openapi.js';
 import type { SvcApp } from '../../src/runtime/app-types.js';
 import { createTestApp } from '../../src/testing/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { openDocsPage } from '../support/docs-page.js';
 import { ROOT } from './helpers.js';
 
 describe('an upload on the reference page', () => {
@@ -24,13 +23,8 @@ describe('an upload on the reference page', () => {
 
   before(async () => {
     writeFileSync(picked, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
-    await writeSpecFiles(ROOT, buildOpenApiDocument(analyzeProject({ root: ROOT }).model!));
     app = await createTestApp({ root: ROOT, dev: false, docs: '/docs', log: () => {} });
-    const { url } = await app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.goto(`${url}/docs`, { waitUntil: 'load' });
-    await page.waitForSelector('.opblock-summary');
+    ({ browser, page } = await openDocsPage(app, ROOT));
   });
   after(async () => {
     await browser?.close();
