@@ -93,7 +93,30 @@ export class ComponentSteps {
   }
 }
 
-export async function buildChain(attachments: Attachments, steps: ComponentSteps): Promise<Chain> {
+/** The chain of a route no component covers: every role empty. */
+function emptyChain(): Chain {
+  return {
+    middleware: [],
+    guard: [],
+    interceptor: [],
+    preInterceptor: [],
+    postInterceptor: [],
+    catchers: [],
+    all: [],
+  };
+}
+
+/**
+ * A route's chain from the components attached at each level. With none attached it is made in
+ * place, without awaiting steps and filtering roles: on the 500-route bench app that work was two
+ * thirds of compiling the routes at start-up.
+ */
+export function buildChain(attachments: Attachments, steps: ComponentSteps): Chain | Promise<Chain> {
+  if (LEVELS.every((level) => attachments[level].length === 0)) return emptyChain();
+  return buildCoveredChain(attachments, steps);
+}
+
+async function buildCoveredChain(attachments: Attachments, steps: ComponentSteps): Promise<Chain> {
   const byLevel = {} as Record<Level, ComponentStep[]>;
   for (const level of LEVELS) {
     const lists = await Promise.all(attachments[level].map((use) => steps.stepsOf(use)));
