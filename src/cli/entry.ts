@@ -2,14 +2,16 @@
  * The generated entry (`main.mjs`) that serves a compiled app. It is an `.mjs` file so it loads
  * the same way in ESM and CommonJS projects, and it imports `svcjs` by its bare name so it resolves
  * to the very copy the user's compiled code imports (one decorator registry). It never loads
- * `typescript`. Under a supervisor (`svc dev`, `svc start`: an IPC channel) it reports its address
- * and routes as a message; run directly (`node dist/main.mjs`) it prints the address.
+ * `typescript`. Under a supervisor (`svc dev`, `svc start --workers N`: an IPC channel) it reports
+ * its address and routes as a message; imported by `svc start` into its own process, to the hook
+ * that command left on globalThis (src/cli/start-here.ts); run directly (`node dist/main.mjs`) it
+ * prints the address.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { APP_MODEL_FILE } from './app-model-file.js';
 import { toPosix } from './emit-paths.js';
-import { ENTRY_FILE } from './entry-file.js';
+import { ENTRY_FILE, START_HOOK } from './entry-file.js';
 
 export { ENTRY_FILE };
 
@@ -35,6 +37,7 @@ import { createApp } from 'svcjs';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const supervisor = globalThis[Symbol.for(${JSON.stringify(START_HOOK)})];
 const root = fileURLToPath(new URL(${JSON.stringify(rootUrl + '/')}, import.meta.url));
 const fail = (error) => {
   console.error(\`svc: \${error?.code ? error.message : (error?.stack ?? String(error))}\`);
@@ -62,7 +65,9 @@ try {
   process.on('SIGINT', stop);
   process.on('disconnect', () => stop());
   const routes = app.routes.map(({ method, path, kind, handler }) => ({ method, path, kind, handler }));
-  if (process.send) process.send({ type: 'svc:listening', url: address.url, port: address.port, routes });
+  const listening = { type: 'svc:listening', url: address.url, port: address.port, routes };
+  if (supervisor) supervisor.listening(listening);
+  else if (process.send) process.send(listening);
   else console.log(\`svc: listening on \${address.url}\`);
 } catch (error) {
   fail(error);

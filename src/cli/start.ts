@@ -1,11 +1,15 @@
 /**
- * `svc start`: serve the last build. One server process, or N under node:cluster. This module
- * and everything it imports stay clear of `typescript` (and of the analyzer).
+ * `svc start`: serve the last build. One worker serves in this process (start-here.ts), N under
+ * node:cluster; the entry of a build made before that could be served here runs in a server
+ * process of its own. This module and everything it imports stay clear of `typescript` (and of the
+ * analyzer).
  */
+import { readFileSync } from 'node:fs';
 import type { CliOptions } from './args.js';
 import { findBuildEntry } from './build-info.js';
 import { startServerProcess } from './child.js';
 import { CliError } from './cli-error.js';
+import { servesInProcess } from './entry-file.js';
 import { formatRouteTable } from './route-table.js';
 import { serverEnv } from './server-env.js';
 import { waitForShutdown } from './signals.js';
@@ -18,8 +22,17 @@ export async function runStart(options: CliOptions): Promise<number> {
     const { runCluster } = await import('./cluster.js');
     return runCluster({ entry, env, workers: options.workers });
   }
+  if (servesInProcess(readFileSync(entry, 'utf8'))) {
+    const { startHere } = await import('./start-here.js');
+    return startHere({ entry, env, cwd: options.root });
+  }
+  return superviseServer(entry, env, options.root);
+}
+
+/** The entry in a server process of its own, stopped on SIGINT/SIGTERM. */
+async function superviseServer(entry: string, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const shutdown = waitForShutdown();
-  const server = await startServerProcess({ entry, env, cwd: options.root }).catch((error: Error) => {
+  const server = await startServerProcess({ entry, env, cwd }).catch((error: Error) => {
     throw new CliError(error.message);
   });
   process.stdout.write(
