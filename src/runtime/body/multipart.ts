@@ -7,13 +7,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import type { BusboyConstructor, BusboyInstance } from '@fastify/busboy';
 import type { FileFieldModel } from '../../model/app-model.js';
 import { FrameworkHttpError } from '../errors/problem.js';
 import { declaresBody, isJsonContentType, sendContinue, tooLarge, unreadable } from '../http/body.js';
 import { collectFile } from './file-part.js';
 import type { UploadSettings } from './limits.js';
-import { watchBody } from './timeout.js';
+import { watchBody, type BodyWatch } from './timeout.js';
 import { acceptsMediaType, essence, unsupportedMediaType } from './media-type.js';
 import { tempFilesFor, type TempFiles } from './temp-files.js';
 import { TextForm } from './text-form.js';
@@ -36,6 +36,17 @@ function tooMany(what: string, limit: number): FrameworkHttpError {
 /** The app's `uploads` limits and its body timeout (./timeout.ts; 0: none). */
 export type MultipartLimits = UploadSettings & { timeoutMs: number };
 
+/**
+ * @fastify/busboy (12 CommonJS modules), loaded by the first multipart body rather than with the
+ * runtime: an app without uploads never loads it. Later reads take the loaded one without a wait.
+ */
+let busboy: BusboyConstructor | undefined;
+
+async function loadBusboy(): Promise<BusboyConstructor> {
+  busboy ??= (await import('@fastify/busboy')).Busboy;
+  return busboy;
+}
+
 export async function readMultipart(
   req: IncomingMessage,
   res: ServerResponse,
@@ -45,10 +56,20 @@ export async function readMultipart(
   if (!declaresBody(req, limits.totalSize)) return undefined;
   const type = req.headers['content-type'];
   if (essence(type) !== MULTIPART) throw unsupportedMediaType('a body', essence(type), [MULTIPART]);
-  let parser: BusboyInstance;
+  const parser = createParser(busboy ?? (await loadBusboy()), req, type as string, limits);
+  sendContinue(req);
+  return new MultipartRead(req, parser, files, limits, tempFilesFor(res, limits.tempDir)).done;
+}
+
+function createParser(
+  Busboy: BusboyConstructor,
+  req: IncomingMessage,
+  type: string,
+  limits: MultipartLimits,
+): BusboyInstance {
   try {
-    parser = Busboy({
-      headers: { ...req.headers, 'content-type': type as string },
+    return Busboy({
+      headers: { ...req.headers, 'content-type': type },
       preservePath: true,
       limits: {
         files: limits.files,
@@ -62,8 +83,6 @@ export async function readMultipart(
       error instanceof Error ? error.message.replace(/^Multipart: /, '') : 'unreadable',
     );
   }
-  sendContinue(req);
-  return new MultipartRead(req, parser, files, limits, tempFilesFor(res, limits.tempDir)).done;
 }
 
 class MultipartRead {
@@ -73,8 +92,8 @@ class MultipartRead {
   private settled = false;
   private resolve!: (form: TextForm) => void;
   private reject!: (error: unknown) => void;
-  /** Stops the body timeout's watch once the read is settled. */
-  private unwatch: () => void = () => {};
+  /** The body timeout's watch (./timeout.ts): told of each chunk, stopped once the read is settled. */
+  private readonly watch: BodyWatch;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -87,10 +106,10 @@ class MultipartRead {
       this.resolve = resolve;
       this.reject = reject;
     });
+    // A client gone quiet mid-body fails like any other limit: files removed, then the 408.
+    this.watch = watchBody(req, limits.timeoutMs, (error) => this.fail(error));
     this.listen();
     this.feed();
-    // A client gone quiet mid-body fails like any other limit: files removed, then the 408.
-    this.unwatch = watchBody(req, limits.timeoutMs, (error) => this.fail(error));
   }
 
   private listen(): void {
@@ -120,6 +139,7 @@ class MultipartRead {
     const { req, parser, limits } = this;
     let total = 0;
     const onData = (chunk: Buffer): void => {
+      this.watch.heard++;
       total += chunk.length;
       if (total > limits.totalSize) return this.fail(tooLarge(limits.totalSize));
       if (!parser.write(chunk)) {
@@ -178,7 +198,7 @@ class MultipartRead {
   private succeed(): void {
     if (this.settled) return;
     this.settled = true;
-    this.unwatch();
+    this.watch.stop();
     this.resolve(this.form);
   }
 
@@ -186,7 +206,7 @@ class MultipartRead {
   private fail(error: unknown): void {
     if (this.settled) return;
     this.settled = true;
-    this.unwatch();
+    this.watch.stop();
     const { req, parser } = this;
     req.removeAllListeners('data');
     req.resume();

@@ -9,7 +9,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { declaresBody, readBytes, sendContinue, tooLarge, unreadable } from '../http/body.js';
 import { acceptsMediaType, essence, unsupportedMediaType } from './media-type.js';
-import { watchBody } from './timeout.js';
+import { watchBody, type BodyWatch } from './timeout.js';
 
 /** A body without a `Content-Type` is taken as the bytes it is. */
 const DEFAULT_TYPE = 'application/octet-stream';
@@ -48,20 +48,25 @@ export async function readRawStream(
   const hasBody = declaresBody(req, limit);
   if (hasBody) checkType(req, mediaTypes);
   sendContinue(req);
-  const limited = limitedCopy(req, hasBody ? limit : 0);
   // A client gone quiet mid-body: the handler's read fails with the 408 (thrown on, the answer).
-  const stop = watchBody(req, timeoutMs, (error) => limited.destroy(error));
+  const watch = watchBody(req, timeoutMs, (error) => limited.destroy(error));
+  const limited = limitedCopy(req, hasBody ? limit : 0, watch);
+  const stop = (): void => watch.stop();
   limited.once('close', stop);
   // A handler that answers without reading the body to its end: nothing is waited for any more.
   res.once('close', stop);
   return api === 'web' ? (Readable.toWeb(limited) as ReadableStream<Uint8Array>) : limited;
 }
 
-/** The request's bytes through a counter: past `limit` the copy fails with the 413. */
-function limitedCopy(req: IncomingMessage, limit: number): Transform {
+/**
+ * The request's bytes through a counter: past `limit` the copy fails with the 413. Each chunk is
+ * news for the body timeout's `watch`.
+ */
+function limitedCopy(req: IncomingMessage, limit: number, watch: BodyWatch): Transform {
   let size = 0;
   const copy = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      watch.heard++;
       size += chunk.length;
       if (size <= limit) return callback(null, chunk);
       req.unpipe(copy);

@@ -5,9 +5,11 @@
  * the client's silence counts: while svc itself holds the body back (a paused request: the
  * multipart parser waiting on the disk, a handler not reading its stream yet) the clock waits too.
  * The whole request stays bounded by Node's `requestTimeout`, however slowly it trickles in.
+ * Checked by a shared sweep (./sweeper.ts), so a body that comes with its head costs no timer.
  */
 import type { IncomingMessage } from 'node:http';
 import { FrameworkHttpError } from '../errors/problem.js';
+import { Sweeper, type Watched } from './sweeper.js';
 
 export function bodyTimedOut(ms: number): FrameworkHttpError {
   return new FrameworkHttpError(
@@ -19,58 +21,59 @@ export function bodyTimedOut(ms: number): FrameworkHttpError {
   );
 }
 
-const NOTHING = (): void => {};
-
 /**
- * Whether bytes of a body are still to come. A request whose body arrived whole (or that has
- * none) starts no timer: the common small JSON body costs nothing.
+ * One body svc waits for: its reader bumps `heard` for every chunk it takes, and calls `stop()`
+ * once the read settles (on the body's end, a failure, or the answer). A plain object linked into
+ * the sweeper's list: no timer, no listener and no closure of its own.
  */
-function awaitsBody(req: IncomingMessage): boolean {
-  if (req.complete || req.readableEnded) return false;
-  const length = req.headers['content-length'];
-  return length === undefined ? req.headers['transfer-encoding'] !== undefined : length !== '0';
+export class BodyWatch implements Watched {
+  heard = 0;
+  seen = -1;
+  quiet = 0;
+  prev: Watched | null = null;
+  next: Watched | null = null;
+
+  constructor(
+    readonly req: IncomingMessage,
+    private readonly ms: number,
+    private readonly onExpire: (error: FrameworkHttpError) => void,
+    private readonly sweeper: Sweeper | undefined,
+  ) {
+    sweeper?.add(this);
+  }
+
+  expire(): void {
+    this.onExpire(bodyTimedOut(this.ms));
+  }
+
+  stop(): void {
+    this.sweeper?.delete(this);
+  }
+}
+
+/** One sweeper per timeout value an app uses (in practice one per process). */
+const sweepers = new Map<number, Sweeper>();
+/** The last one asked for: every read of an app asks for the same, and skips the Map (profiled). */
+let last: { ms: number; sweeper: Sweeper } | undefined;
+
+function sweeperFor(ms: number): Sweeper {
+  if (last?.ms === ms) return last.sweeper;
+  let sweeper = sweepers.get(ms);
+  if (sweeper === undefined) sweepers.set(ms, (sweeper = new Sweeper(ms)));
+  last = { ms, sweeper };
+  return sweeper;
 }
 
 /**
- * Calls `expire` with the 408 once the client has sent nothing for `ms` (0: never) while the body
- * is wanted. Returns the function that stops watching; call it once the read settles. Armed after
- * the current read from the socket is parsed (a microtask later: the parser hands a request over
- * before it parses the body that came with it), so a body that arrived with its head costs no
- * timer, and the 'data' listener is added after the reader's, never setting a stream flowing.
+ * Watches `req`'s body for `ms` of client silence (0: never): past it, `expire` gets the 408. The
+ * 408 comes between `ms` and `ms` plus two sweeps (a tenth of `ms` each, at most 1 s; ./sweeper.ts).
+ * Per stream, not per connection: progress is what the reader takes of this request, so a silent
+ * HTTP/2 stream times out however busy its session's other streams are.
  */
 export function watchBody(
   req: IncomingMessage,
   ms: number,
   expire: (error: FrameworkHttpError) => void,
-): () => void {
-  if (ms === 0) return NOTHING;
-  let stopped = false;
-  let unwatch = NOTHING;
-  queueMicrotask(() => {
-    if (!stopped && awaitsBody(req)) unwatch = arm(req, ms, expire);
-  });
-  return () => {
-    stopped = true;
-    unwatch();
-  };
-}
-
-function arm(req: IncomingMessage, ms: number, expire: (error: FrameworkHttpError) => void): () => void {
-  const timer = setTimeout(() => {
-    // Paused: svc, not the client, holds the body back; its silence is not the client's.
-    if (req.isPaused() && !req.destroyed) return void timer.refresh();
-    stop();
-    expire(bodyTimedOut(ms));
-  }, ms);
-  const heard = (): void => void timer.refresh();
-  const stop = (): void => {
-    clearTimeout(timer);
-    req.off('data', heard);
-    req.off('end', stop);
-    req.off('close', stop);
-  };
-  req.on('data', heard);
-  req.once('end', stop);
-  req.once('close', stop);
-  return stop;
+): BodyWatch {
+  return new BodyWatch(req, ms, expire, ms === 0 ? undefined : sweeperFor(ms));
 }
