@@ -85,7 +85,7 @@ async function writeDocuments(
   if (keys.model === written?.json && existsSync(join(root, SPEC_DIRECTORY))) return;
   await Promise.all([
     writeDocumentTexts(root, outputs.documentTexts(model, keys)),
-    writeClientFile(root, model),
+    writeClientFile(root, outputs.clientText(model, keys)),
   ]);
   if (written) written.json = keys.model;
 }

@@ -4,11 +4,13 @@
  * everything its operations are built from: its own content, the text of each schema it reaches,
  * and the app-wide parts (prefix, the app class, the components covering routes, and the schemas
  * those reach). The document writer reuses a controller's operations, and each path's text, while
- * the key stands, so an edit of one controller re-places and re-writes that controller's paths.
+ * the key stands, so an edit of one controller re-places and re-writes that controller's paths;
+ * the client writer reuses each controller's texts under the same key.
  */
 import type ts from 'typescript';
 import type { AppModel, ControllerModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
+import { ClientCache } from '../client-gen/client-cache.js';
 import { reachableSchemas } from '../model/refs.js';
 import { DocumentCache, type DocumentTexts } from '../openapi/document-cache.js';
 
@@ -23,6 +25,7 @@ export interface ModelKeys {
 export class OutputCache {
   private appKey: string | undefined;
   private documents = new DocumentCache();
+  private client = new ClientCache();
 
   /** The cache of the run that made `oldProgram`, now `program`'s (a new one without). */
   static for(program: ts.Program | undefined, oldProgram: ts.Program | undefined): OutputCache {
@@ -39,7 +42,10 @@ export class OutputCache {
       reachedTexts([model.app, model.components], model),
     ]);
     // Every operation reads the app-wide parts: when they change, nothing kept is of use.
-    if (appKey !== this.appKey) this.documents = new DocumentCache();
+    if (appKey !== this.appKey) {
+      this.documents = new DocumentCache();
+      this.client = new ClientCache();
+    }
     this.appKey = appKey;
     const controllerKey = (controller: ControllerModel): string => {
       const text = JSON.stringify(controller);
@@ -55,6 +61,10 @@ export class OutputCache {
 
   documentTexts(model: AppModel, keys: ModelKeys): DocumentTexts {
     return this.documents.texts(model, keys.controller);
+  }
+
+  clientText(model: AppModel, keys: ModelKeys): string {
+    return this.client.text(model, keys.controller);
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import type { AppModel, ReturnKind, RouteModel } from '../model/app-model.js';
 import { itemReading } from '../model/item-reading.js';
-import type { ClientGroup, ClientOperation } from './operations.js';
+import type { ClientOperation } from './operations.js';
+import type { GroupTexts } from './parts.js';
 import { isDownload } from './signatures.js';
 import { sseReadings } from './sse-items.js';
 import { bodySending } from './body-media.js';
@@ -49,7 +50,7 @@ function itemFields(route: RouteModel, model: AppModel): string[] {
 
 const RUNNERS = { http: 'callOperation', sse: 'eventStream', websocket: 'openSocket' } as const;
 
-function operationArrow(operation: ClientOperation, model: AppModel): string {
+export function operationArrow(operation: ClientOperation, model: AppModel): string {
   const runner = RUNNERS[operation.route.kind];
   const spec = operationSpec(operation, model);
   const key = propertyKey(operation.method);
@@ -70,13 +71,14 @@ function downloadArrow(key: string, spec: string, noArgs: boolean): string {
     : `      ${key}: (args: Args, call?: CallOptions) => ${call},`;
 }
 
-export function clientFactory(groups: ClientGroup[], model: AppModel): string {
-  const members = groups.map((group) => {
-    const arrows = group.operations.map((operation) => operationArrow(operation, model));
-    return `    ${propertyKey(group.name)}: {\n${arrows.join('\n')}\n    },`;
-  });
+/** `createClient`; `firstCall` is the call its comment shows (./parts.ts's `firstCall`). */
+export function clientFactory(groups: GroupTexts[], prefix: string, firstCall: string | undefined): string {
+  const members = groups.map(
+    (group) =>
+      `    ${propertyKey(group.name)}: {\n${group.operations.map((op) => op.arrow).join('\n')}\n    },`,
+  );
   return [
-    factoryComment(groups, model),
+    factoryComment(prefix, firstCall),
     'export function createClient(options: ClientOptions): Api {',
     '  return {',
     ...members,
@@ -89,18 +91,19 @@ export function clientFactory(groups: ClientGroup[], model: AppModel): string {
  * `createClient`'s comment, about this app: its base URL with the app's prefix, and a call of its
  * own first operation (`api.articles.list(...)`), not an example from another app.
  */
-function factoryComment(groups: ClientGroup[], model: AppModel): string {
-  const baseUrl = `http://localhost:8080${model.prefix}`;
+function factoryComment(prefix: string, firstCall: string | undefined): string {
+  const baseUrl = `http://localhost:8080${prefix}`;
   const created = `\`const api = createClient({ baseUrl: '${baseUrl}' })\``;
-  const group = groups[0];
-  const operation = group?.operations[0];
   let text = `The client: ${created}`;
-  if (group && operation) {
-    const call = `api${member(group.name)}${member(operation.method)}(${operation.args.length === 0 ? '' : '...'})`;
-    text += `, then ${operation.route.kind === 'http' ? `\`await ${call}\`` : `\`${call}\``}`;
-  }
+  if (firstCall !== undefined) text += `, then ${firstCall}`;
   // A prefix or a name holding `*/` would end the comment early.
   return `/** ${text.replace(/\*\//g, '*\\/')}. */`;
+}
+
+/** How the comment shows a call of `operation` of group `group`: `` `await api.books.list(...)` ``. */
+export function callExample(group: string, operation: ClientOperation): string {
+  const call = `api${member(group)}${member(operation.method)}(${operation.args.length === 0 ? '' : '...'})`;
+  return operation.route.kind === 'http' ? `\`await ${call}\`` : `\`${call}\``;
 }
 
 /** `.list`, or `["list-all"]` for a name that is no identifier. */

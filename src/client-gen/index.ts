@@ -5,10 +5,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppModel } from '../model/app-model.js';
+import type { AppModel, ControllerModel, RouteKind } from '../model/app-model.js';
+import type { JsonSchema } from '../model/json-schema.js';
 import { clientFactory } from './factory.js';
-import { namedTypeDeclarations, schemaNamer } from './named-types.js';
-import { clientGroups, type ClientGroup } from './operations.js';
+import { namedTypeDeclaration, schemaNamer } from './named-types.js';
+import { controllerTexts, type ControllerTexts, type GroupTexts } from './parts.js';
 import { CORE_SOURCE } from './template/core.js';
 import { CALL_SOURCE, SEND_SOURCE } from './template/send.js';
 import { SOCKET_SOURCE } from './template/socket.js';
@@ -24,28 +25,57 @@ const HEADER = `// The typed client of this app, written by svc from its app mod
 `;
 
 export function generateClient(model: AppModel): string {
-  const groups = clientGroups(model);
   const name = schemaNamer(Object.keys(model.schemas));
+  return clientText(model, {
+    controller: (controller) => controllerTexts(model, controller, name),
+    namedType: (schemaName, schema) => namedTypeDeclaration(schemaName, schema, name),
+  });
+}
+
+/** Where the client's pieces come from: made afresh, or kept from an earlier run (./client-cache.ts). */
+export interface ClientPieces {
+  controller: (controller: ControllerModel) => ControllerTexts;
+  namedType: (schemaName: string, schema: JsonSchema) => string;
+}
+
+/** The client's text, joined from each controller's texts and each reached schema's declaration. */
+export function clientText(model: AppModel, pieces: ClientPieces): string {
+  const controllers = model.controllers.map(pieces.controller).filter((texts) => texts.operations.length > 0);
+  const groups = mergedGroups(controllers);
+  const schemas = new Set(controllers.flatMap((texts) => texts.schemas));
   const sections = [
     HEADER,
-    ...namedTypeDeclarations(model, groups, name),
+    ...[...schemas].sort().map((schemaName) => pieces.namedType(schemaName, model.schemas[schemaName]!)),
     '',
-    apiInterface(groups, name),
+    apiInterface(groups),
     '',
-    errorDeclarations(groups, name),
+    errorDeclarations(groups),
     '',
-    clientFactory(groups, model),
-    ...runtimeSources(groups),
+    clientFactory(groups, model.prefix, controllers[0]?.firstCall),
+    ...runtimeSources(new Set(controllers.flatMap((texts) => [...texts.kinds]))),
   ];
   return `${sections.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * Two controllers with one base (`Books` and `BooksController`) share a group, in the order the
+ * first of them comes: the analyzer checks that no two routes of a group have one method name.
+ */
+function mergedGroups(controllers: readonly ControllerTexts[]): GroupTexts[] {
+  const groups = new Map<string, GroupTexts>();
+  for (const texts of controllers) {
+    const group = groups.get(texts.name);
+    if (group) group.operations.push(...texts.operations);
+    else groups.set(texts.name, { name: texts.name, operations: [...texts.operations] });
+  }
+  return [...groups.values()];
 }
 
 /**
  * The fixed parts the operations use, and only those: a client without WebSocket routes has no
  * socket code, so a project compiling with `noUnusedLocals` has nothing unused in it.
  */
-function runtimeSources(groups: ClientGroup[]): string[] {
-  const kinds = new Set(groups.flatMap((group) => group.operations.map((operation) => operation.route.kind)));
+function runtimeSources(kinds: ReadonlySet<RouteKind>): string[] {
   const streams = kinds.has('sse') || kinds.has('websocket');
   return [
     CORE_SOURCE,
@@ -57,10 +87,10 @@ function runtimeSources(groups: ClientGroup[]): string[] {
   ];
 }
 
-/** Writes `<root>/.svc/client.ts`; returns its path. */
-export async function writeClientFile(root: string, model: AppModel): Promise<string> {
+/** Writes `<root>/.svc/client.ts` (`text`: the model's client, generated or joined); returns its path. */
+export async function writeClientFile(root: string, text: string): Promise<string> {
   const file = path.join(root, CLIENT_FILE);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, generateClient(model), 'utf8');
+  await writeFile(file, text, 'utf8');
   return file;
 }

@@ -3,10 +3,7 @@
  * under the schema's name (made an identifier, and kept off the names the client declares itself).
  * A TypeScript enum's schema also gets its member names, as a constant object of the same name.
  */
-import type { AppModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
-import { reachableSchemas } from '../model/refs.js';
-import type { ClientGroup } from './operations.js';
 import { CORE_SOURCE } from './template/core.js';
 import { CALL_SOURCE, SEND_SOURCE } from './template/send.js';
 import { SOCKET_SOURCE } from './template/socket.js';
@@ -59,17 +56,13 @@ export function schemaNamer(schemaNames: Iterable<string>): TypeNamer {
   return (schemaName) => names.get(schemaName) ?? 'unknown';
 }
 
-/** `export type Book = {...};` for each component schema the operations refer to, sorted by name. */
-export function namedTypeDeclarations(model: AppModel, groups: ClientGroup[], name: TypeNamer): string[] {
-  const roots = groups.flatMap((group) => group.operations.map((operation) => operation.route));
-  const schemas = reachableSchemas(roots, model.schemas);
-  return Object.entries(schemas).map(([schemaName, schema]) => {
-    const identifier = name(schemaName);
-    const comment = docComment(schema.description).trimEnd();
-    const declaration = `${comment === '' ? '' : `${comment}\n`}export type ${identifier} = ${typeOf(schema, name)};`;
-    const members = enumMembers(schema);
-    return members === undefined ? declaration : `${declaration}\n${memberObject(identifier, members)}`;
-  });
+/** `export type Book = {...};` for the component schema `schemaName` (one the operations reach). */
+export function namedTypeDeclaration(schemaName: string, schema: JsonSchema, name: TypeNamer): string {
+  const identifier = name(schemaName);
+  const comment = docComment(schema.description).trimEnd();
+  const declaration = `${comment === '' ? '' : `${comment}\n`}export type ${identifier} = ${typeOf(schema, name)};`;
+  const members = enumMembers(schema);
+  return members === undefined ? declaration : `${declaration}\n${memberObject(identifier, members)}`;
 }
 
 /** A TypeScript enum's members, `[name, value]`, when its schema keeps their names (`svc.enumNames`). */

@@ -76,16 +76,22 @@ export interface ClientGroup {
 export function clientGroups(model: AppModel): ClientGroup[] {
   const groups = new Map<string, ClientGroup>();
   for (const controller of model.controllers) {
-    const name = clientGroupName(controller.baseName);
-    const operations = controller.routes
-      .filter((route) => !route.doc.hidden)
-      .map((route) => clientOperation(model.prefix, name, route, credentialsOf(model, controller, route)));
+    const { name, operations } = controllerGroup(model, controller);
     if (operations.length === 0) continue;
     const group = groups.get(name) ?? { name, operations: [] };
     group.operations.push(...operations);
     groups.set(name, group);
   }
   return [...groups.values()];
+}
+
+/** One controller's visible operations under its group's name (before groups of one name merge). */
+export function controllerGroup(model: AppModel, controller: ControllerModel): ClientGroup {
+  const name = clientGroupName(controller.baseName);
+  const operations = controller.routes
+    .filter((route) => !route.doc.hidden)
+    .map((route) => clientOperation(model.prefix, name, route, credentialsOf(model, controller, route)));
+  return { name, operations };
 }
 
 /** A scheme is optional when only components that let anonymous requests through check it. */

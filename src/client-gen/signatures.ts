@@ -7,7 +7,8 @@ import type { ApiResponseModel } from '../model/app-model.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { splitNull } from '../model/null-schema.js';
 import { richTypeOf } from '../model/rich-types.js';
-import type { ClientArg, ClientGroup, ClientOperation } from './operations.js';
+import type { ClientArg, ClientOperation } from './operations.js';
+import type { GroupTexts } from './parts.js';
 import { sseMessageType } from './sse-items.js';
 import { rawBodyType } from './body-media.js';
 import { blockComment, docComment, propertyKey, typeOf, type TypeNamer } from './types.js';
@@ -91,7 +92,7 @@ function incomingType(operation: ClientOperation, name: TypeNamer): string {
   return Object.keys(schema).length === 0 ? 'string' : typeOf(schema, name);
 }
 
-function methodSignature(operation: ClientOperation, name: TypeNamer): string {
+export function methodSignature(operation: ClientOperation, name: TypeNamer): string {
   const call = callType(operation);
   const params = `${argsParameter(operation, name)}call?: ${call}`;
   const key = propertyKey(operation.method);
@@ -108,10 +109,10 @@ export function isDownload(operation: ClientOperation): boolean {
   return operation.route.kind === 'http' && operation.route.returns.download !== undefined;
 }
 
-export function apiInterface(groups: ClientGroup[], name: TypeNamer): string {
+export function apiInterface(groups: GroupTexts[]): string {
   const members = groups.map(
     (group) =>
-      `  ${propertyKey(group.name)}: {\n${group.operations.map((op) => methodSignature(op, name)).join('\n')}\n  };`,
+      `  ${propertyKey(group.name)}: {\n${group.operations.map((op) => op.signature).join('\n')}\n  };`,
   );
   return `/** The API: one property per controller, one method per handler. */\nexport interface Api {\n${members.join('\n')}\n}`;
 }
@@ -139,18 +140,26 @@ function errorEntry(response: ApiResponseModel, name: TypeNamer): string {
   return [...new Set(entries)].join(' | ');
 }
 
+/** The operation's members of `OperationErrors` and `DOCUMENTED_ERRORS`; none without documented errors. */
+export function errorLines(op: ClientOperation, name: TypeNamer): ErrorLines | undefined {
+  if (op.errors.length === 0) return undefined;
+  return {
+    type: `  ${JSON.stringify(op.id)}: ${op.errors.map((error) => errorEntry(error, name)).join(' | ')};`,
+    statuses: `  ${JSON.stringify(op.id)}: [${op.errors.map((error) => error.status).join(', ')}],`,
+  };
+}
+
+export interface ErrorLines {
+  type: string;
+  statuses: string;
+}
+
 /** `OperationErrors` and the statuses `ApiError.is` checks at run time, from the same list. */
-export function errorDeclarations(groups: ClientGroup[], name: TypeNamer): string {
-  const operations = groups.flatMap((group) => group.operations).filter((op) => op.errors.length > 0);
-  const types = operations.map(
-    (op) => `  ${JSON.stringify(op.id)}: ${op.errors.map((error) => errorEntry(error, name)).join(' | ')};`,
-  );
-  const statuses = operations.map(
-    (op) => `  ${JSON.stringify(op.id)}: [${op.errors.map((error) => error.status).join(', ')}],`,
-  );
+export function errorDeclarations(groups: GroupTexts[]): string {
+  const lines = groups.flatMap((group) => group.operations.flatMap((op) => (op.errors ? [op.errors] : [])));
   return [
     '/** The documented error answers of each operation, by status. */',
-    `export interface OperationErrors {\n${types.join('\n')}\n}`,
-    `const DOCUMENTED_ERRORS: { [K in keyof OperationErrors]: readonly number[] } = {\n${statuses.join('\n')}\n};`,
+    `export interface OperationErrors {\n${lines.map((line) => line.type).join('\n')}\n}`,
+    `const DOCUMENTED_ERRORS: { [K in keyof OperationErrors]: readonly number[] } = {\n${lines.map((line) => line.statuses).join('\n')}\n};`,
   ].join('\n');
 }

@@ -72,6 +72,31 @@ export class ${name[0]!.toUpperCase()}${name.slice(1)}Controller {
 `;
 }
 
+/**
+ * A controller returning `Api_`: the client calls that type `Api_` while no schema is named
+ * `Api` (a name the client declares itself, so such a schema would be `Api_` and this one `Api__`).
+ */
+const HATS = `import { Controller, Get } from 'svcjs';
+import type { Api_ } from '../models.js';
+@Controller('hats')
+export class HatsController {
+  @Get('counts')
+  counts(): Api_ {
+    return { n: 1 };
+  }
+}
+`;
+
+/** A controller of an event stream: the client carries its SSE runtime only while one exists. */
+const FEEDS = `import { Controller, SSE } from 'svcjs';
+import type { Owner } from '../models.js';
+@Controller('feeds')
+export class FeedsController {
+  @SSE('owners')
+  async *owners(): AsyncGenerator<Owner> {}
+}
+`;
+
 const OUTPUTS = [
   ...Object.values(SPEC_FILE_NAMES).flatMap((name) =>
     ['json', 'yaml'].map((ext) => path.join(SPEC_DIRECTORY, `${name}.${ext}`)),
@@ -175,6 +200,45 @@ describe('documents written after an edit', () => {
         () => write('src/auth.ts', AUTH.replace('statusCode: 401', 'statusCode: 403')),
         OUTPUTS,
       ],
+      [
+        "a security scheme's name (app-wide, in no controller: the client's credentials)",
+        () =>
+          write(
+            'src/auth.ts',
+            AUTH.replace('statusCode: 401', 'statusCode: 403').replace(
+              "ApiSecurity('bearer'",
+              "ApiSecurity('token'",
+            ),
+          ),
+        OUTPUTS,
+      ],
+      [
+        'a type named Api_ (the client calls it Api_)',
+        () => {
+          write('src/models.ts', `${MODELS}export interface Api_ { n: number }\n`);
+          write('src/controllers/hats.ts', HATS);
+        },
+        OUTPUTS,
+      ],
+      [
+        // A schema `Api` sorts first and takes `Api_`: the unchanged hats controller's text now says `Api__`.
+        'a type named Api, which takes that client name',
+        () => {
+          write(
+            'src/models.ts',
+            `${MODELS}export interface Api_ { n: number }\nexport interface Api { m: number }\n`,
+          );
+          write(
+            'src/controllers/books.ts',
+            controller('books')
+              .replace('): Owner {', '): Api {')
+              .replace('type { Filter', 'type { Api, Filter'),
+          );
+        },
+        OUTPUTS,
+      ],
+      ['an event stream added', () => write('src/controllers/feeds.ts', FEEDS), OUTPUTS],
+      ['the event stream removed', () => rmSync(path.join(root, 'src/controllers/feeds.ts')), OUTPUTS],
     ];
     for (const [label, edit, changed] of steps) {
       const before = files;
