@@ -5,16 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from '../model/app-options.js';
 import type { StartMessage } from './dev-standby.js';
 import type { ListeningMessage } from './entry.js';
+import { STOP_GRACE_MS } from './signals.js';
 
-/**
- * How long a server process has after SIGTERM before SIGKILL: the server's default
- * `shutdownGraceMs` (in-flight requests finish) plus time for onShutdown hooks. A worker of
- * `svc start --workers N` gets the same.
- */
-export const STOP_GRACE_MS = DEFAULT_SHUTDOWN_GRACE_MS + 5000;
+export { STOP_GRACE_MS };
 
 export interface ServerProcess {
   readonly listening: ListeningMessage;

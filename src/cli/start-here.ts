@@ -8,10 +8,10 @@
  * "the server exited (N)" (exit 1) when it ends by itself.
  */
 import { pathToFileURL } from 'node:url';
-import { STOP_GRACE_MS } from './child.js';
 import { START_HOOK } from './entry-file.js';
 import type { ListeningMessage } from './entry.js';
 import { formatRouteTable } from './route-table.js';
+import { STOP_GRACE_MS } from './signals.js';
 
 export interface StartHereOptions {
   entry: string;

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import type { CliOptions } from './args.js';
 import { findBuildEntry } from './build-info.js';
-import { startServerProcess } from './child.js';
 import { CliError } from './cli-error.js';
 import { servesInProcess } from './entry-file.js';
 import { formatRouteTable } from './route-table.js';
@@ -32,6 +31,8 @@ export async function runStart(options: CliOptions): Promise<number> {
 /** The entry in a server process of its own, stopped on SIGINT/SIGTERM. */
 async function superviseServer(entry: string, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const shutdown = waitForShutdown();
+  // Loaded only here: node:child_process is no part of a start served in this process.
+  const { startServerProcess } = await import('./child.js');
   const server = await startServerProcess({ entry, env, cwd }).catch((error: Error) => {
     throw new CliError(error.message);
   });

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { AppModel } from '../../model/app-model.js';
 import type { CreateAppOptions, ListenOptions, RouteInfo, ShutdownReport, SvcApp } from '../app-types.js';
-import { documentCandidates, resolveDocsPath, withDocsPage } from '../docs-page/index.js';
+import { resolveDocsPath } from '../docs-page/docs-path.js';
 import { Container } from '../di/container.js';
 import { createHealth, withoutProbes } from '../health/index.js';
 import { runInitHooks, runShutdownHooks } from '../di/hooks.js';
@@ -28,7 +28,7 @@ import { buildRouteTable } from './route-table.js';
 import { closeServer, createHttpServer, listenOn, type ServerHandle } from './server.js';
 import { resolveAddress, resolveSettings } from './settings.js';
 import { StreamShutdown } from './stream-finish.js';
-import { loadTelemetry } from '../telemetry/index.js';
+import { registeredGlobally } from '../telemetry/registered.js';
 import { RateLimits } from '../rate-limit/index.js';
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp> {
@@ -52,8 +52,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
     pubsub.providers,
   );
   const coercion = { schemas: model.schemas, unknownProperties: settings.unknownProperties };
-  // Undefined without @opentelemetry/api (or with telemetry off): every choice below is then today's path.
-  const telemetry = await loadTelemetry(settings.telemetry, routeMethods(model));
+  // Undefined without @opentelemetry/api (or with telemetry off): every choice below is then today's
+  // path. svc's telemetry modules load only when an SDK registered the API's globals.
+  const telemetry =
+    settings.telemetry && registeredGlobally()
+      ? await (await import('../telemetry/index.js')).loadTelemetry(true, routeMethods(model))
+      : undefined;
   // With no route rate-limited, no store is made and nothing connects.
   const rateLimits = await RateLimits.create(model, {
     ...settings.rateLimit,
@@ -92,7 +96,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<SvcApp>
   // The health endpoints first: an app route on their path is the duplicate the error names.
   const tableRoutes = [...(health?.routes ?? []), ...routes];
   const table = buildRouteTable(telemetry ? tableRoutes.map((route) => telemetry.route(route)) : tableRoutes);
-  const appHandler = withDocsIfOn(createRequestHandler(table, requestSettings), options, {
+  const appHandler = await withDocsIfOn(createRequestHandler(table, requestSettings), options, {
     model,
     baseDir,
     dev: settings.dev,
@@ -165,14 +169,18 @@ async function compileRoutes(
   return routes;
 }
 
-/** The reference page in front of the app's routes when the `docs` option (or dev mode) turns it on. */
-function withDocsIfOn(
+/**
+ * The reference page in front of the app's routes when the `docs` option (or dev mode) turns it
+ * on; its modules load only then.
+ */
+async function withDocsIfOn(
   handler: RequestHandler,
   options: CreateAppOptions,
   app: { model: AppModel; baseDir: string; dev: boolean },
-): RequestHandler {
+): Promise<RequestHandler> {
   const path = resolveDocsPath(options.docs ?? app.model.options?.docs, app.dev);
   if (path === undefined) return handler;
+  const { documentCandidates, withDocsPage } = await import('../docs-page/index.js');
   const root = resolve(options.root ?? process.cwd());
   return withDocsPage(handler, { path, documentFiles: documentCandidates(root, app.baseDir) });
 }

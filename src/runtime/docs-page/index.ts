@@ -4,11 +4,4 @@
  */
 export { withDocsPage, type DocsPageOptions } from './handler.js';
 export { documentCandidates } from './document-file.js';
-
-export const DEFAULT_DOCS_PATH = '/docs';
-
-/** The docs path, or undefined when the page is off. */
-export function resolveDocsPath(option: string | false | undefined, dev: boolean): string | undefined {
-  if (option === false) return undefined;
-  return option ?? (dev ? DEFAULT_DOCS_PATH : undefined);
-}
+export { DEFAULT_DOCS_PATH, resolveDocsPath } from './docs-path.js';

@@ -7,8 +7,6 @@ import type { AppModel, RouteModel } from '../../model/app-model.js';
 import type { TrustProxyOption } from '../../model/app-options.js';
 import type { Stage } from '../lifecycle/stage.js';
 import { compileClientAddress, type ClientAddress } from './client-address.js';
-import { MemoryStore } from './memory-store.js';
-import { RedisStore } from './redis-store.js';
 import { compileRouteLimit, type LimitLevels } from './route-limit.js';
 import { policyHeader, rateLimitStage } from './stage.js';
 import type { RateLimitStore } from './store.js';
@@ -45,7 +43,9 @@ export class RateLimits {
       controller.routes.some((route) => route.rateLimit),
     );
     let store: RateLimitStore | undefined;
+    // The stores' modules load only for an app with a covered route.
     if (covered && settings.redis !== undefined) {
+      const { RedisStore } = await import('./redis-store.js');
       const redis = new RedisStore({
         url: settings.redis,
         timeoutMs: settings.commandTimeoutMs,
@@ -53,7 +53,7 @@ export class RateLimits {
       });
       await redis.start();
       store = redis;
-    } else if (covered) store = new MemoryStore();
+    } else if (covered) store = new (await import('./memory-store.js')).MemoryStore();
     return new RateLimits(store, compileClientAddress(settings.trustProxy));
   }
 

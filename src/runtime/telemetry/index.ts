@@ -32,6 +32,7 @@ import {
 import { loadOpenTelemetryApi, type OpenTelemetryApi } from './load.js';
 import { ServerMetrics, type Attributes } from './metrics.js';
 import { pipelineTracing } from './phases.js';
+import { registeredGlobally } from './registered.js';
 import { logSpan, RequestTrace } from './request-trace.js';
 
 /** The API's `SpanKind.SERVER`, written out: the API is imported at start-up, not by this module. */
@@ -153,18 +154,6 @@ export async function loadTelemetry(
   if (!on || !registeredGlobally()) return undefined;
   const api = await loadOpenTelemetryApi();
   return api !== undefined && sdkRegistered(api) ? new Telemetry(api, appMethods) : undefined;
-}
-
-/**
- * Whether any copy of the API registered a global: it keeps them (providers, propagator, context
- * manager) under `Symbol.for('opentelemetry.js.api.<major>')`, made at the first registration.
- * Without one no SDK is registered, and the API is not imported at all: with it installed but
- * unused, its ~40 CommonJS modules were a tenth of a 500-route app's start-up.
- */
-function registeredGlobally(): boolean {
-  return Object.getOwnPropertySymbols(globalThis).some(
-    (key) => key.description?.startsWith('opentelemetry.js.api.') === true,
-  );
 }
 
 /**
