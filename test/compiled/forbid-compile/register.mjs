@@ -2,8 +2,9 @@
 // compile (every ajv class compiles through Ajv core's `compile`) and the Function constructor
 // (compiled serializers are evaluated with `new Function`, and so is every validator ajv compiles)
 // throw, naming what tried. With SVC_TEST_FORBID_COMPILE=start-up, only until the server reports
-// that it listens (the entry's `svc:listening` message to its supervisor): start-up compiles
-// nothing, and what a request compiles later (an error listing's validator) is allowed.
+// that it listens (the entry's `svc:listening` message to its supervisor, or to the hook
+// `svc start` leaves on globalThis when it serves in its own process): start-up compiles nothing,
+// and what a request compiles later (an error listing's validator) is allowed.
 import { createRequire } from 'node:module';
 
 let forbidden = true;
@@ -13,6 +14,22 @@ if (process.env.SVC_TEST_FORBID_COMPILE === 'start-up' && process.send) {
     if (message?.type === 'svc:listening') forbidden = false;
     return send(message, ...rest);
   };
+}
+if (process.env.SVC_TEST_FORBID_COMPILE === 'start-up') {
+  // svc start (src/cli/start-here.ts) sets this hook before it imports the entry.
+  let startHook;
+  Object.defineProperty(globalThis, Symbol.for('svcjs.start'), {
+    configurable: true,
+    get: () => startHook,
+    set: (hook) => {
+      startHook = {
+        listening(message) {
+          forbidden = false;
+          hook.listening(message);
+        },
+      };
+    },
+  });
 }
 
 // svc's own copy of ajv: the one its runtime imports.
