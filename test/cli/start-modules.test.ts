@@ -2,7 +2,8 @@
  * What `svc start` loads for an app that uses none of the features below: none of their modules.
  * Each is loaded only when the model or the settings say it is used (the reference page when the
  * `docs` option is on, svc's telemetry when an OpenTelemetry SDK registered, a rate-limit store
- * when a route is covered) or, for the supervisor's child process, only for an older build's entry.
+ * when a route is covered, ajv's code builder when a validator is compiled in the process) or,
+ * for the supervisor's child process, only for an older build's entry.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ const UNUSED = [
   '/dist/runtime/telemetry/request-trace.js',
   '/dist/runtime/rate-limit/memory-store.js',
   '/dist/runtime/rate-limit/redis-store.js',
+  // ajv's code builder (CommonJS): every validator of the build comes from its app-compiled.mjs.
+  '/node_modules/ajv/dist/compile/codegen/index.js',
 ];
 
 // A resolve hook that writes each URL the process resolves to $SVC_LOADED_FILE, one a line.
@@ -53,7 +56,7 @@ describe('svc start loads no module of a feature the app does not use', () => {
     removeProject(root);
   });
 
-  it('the basic app, served and answering: no docs page, telemetry, rate-limit store or child process', async () => {
+  it('the basic app, served and answering: no docs page, telemetry, rate-limit store, ajv or child process', async () => {
     const loadedFile = join(root, 'loaded.txt');
     writeFileSync(loadedFile, '');
     cli = new RunningCli(['start', '--host', '127.0.0.1', '--port', '0'], root, {

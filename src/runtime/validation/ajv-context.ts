@@ -17,7 +17,7 @@
 import { createRequire } from 'node:module';
 import type { Options, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { _ } from 'ajv/dist/compile/codegen/index.js';
+import type { Code } from 'ajv/dist/compile/codegen/index.js';
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { NamedSchemas } from '../../model/schema-walk.js';
 import {
@@ -28,6 +28,7 @@ import {
   type AjvSchema,
 } from './ajv-schema.js';
 import { addIntegerKeywords } from './ajv-integer.js';
+import { codegen } from './ajv-keyword-code.js';
 import { addPatternKeyword } from './ajv-pattern.js';
 import { validatorKey } from '../compiled/keys.js';
 import { compiledFor, type CompiledStore } from '../compiled/store.js';
@@ -195,7 +196,7 @@ function createAjv(
     verbose: true,
     discriminator,
     logger: false,
-    ...(source && { code: { source: true, formats: FORMATS_CODE } }),
+    ...(source && { code: { source: true, formats: formatsCode() } }),
   });
   addFormats(ajv);
   addPatternKeyword(ajv);
@@ -205,7 +206,9 @@ function createAjv(
 }
 
 /** ajv-formats' formats as emitted code names them (resolved by compiled/section-require.ts). */
-const FORMATS_CODE = _`require("ajv-formats/dist/formats").fullFormats`;
+function formatsCode(): Code {
+  return codegen()._`require("ajv-formats/dist/formats").fullFormats`;
+}
 
 const contexts = new WeakMap<NamedSchemas, Map<UnknownMode, AjvContext>>();
 

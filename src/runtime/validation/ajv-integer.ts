@@ -13,8 +13,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { _ } from 'ajv/dist/compile/codegen/index.js';
-import { keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
+import { codegen, keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
 
 export const SAFE_INTEGER_KEYWORD = 'svcSafeInteger';
 export const BIGINT_KEYWORD = 'svcBigInt';
@@ -57,18 +56,20 @@ export interface BigIntRule {
 }
 
 export function addIntegerKeywords(ajv: Ajv2020): void {
+  const { _ } = codegen();
+  const runtime = keywordRuntime();
   ajv.addKeyword({
     keyword: SAFE_INTEGER_KEYWORD,
     type: 'number',
-    compile: (_rule, _parent, it) => withKeywordCode(it, safeInteger, _`${keywordRuntime}.safeInteger`),
+    compile: (_rule, _parent, it) => withKeywordCode(it, safeInteger, _`${runtime}.safeInteger`),
   });
   ajv.addKeyword({
     keyword: BIGINT_KEYWORD,
     schemaType: 'object',
     compile: (rule: BigIntRule, _parent, it) =>
       rule.orNull
-        ? withKeywordCode(it, bigIntOrNull, _`${keywordRuntime}.bigIntOrNull`)
-        : withKeywordCode(it, bigIntValue, _`${keywordRuntime}.bigIntValue`),
+        ? withKeywordCode(it, bigIntOrNull, _`${runtime}.bigIntOrNull`)
+        : withKeywordCode(it, bigIntValue, _`${runtime}.bigIntValue`),
   });
 }
 

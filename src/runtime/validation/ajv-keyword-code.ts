@@ -7,14 +7,30 @@
  * reuses it). Validators compiled in the process ignore the expression; the emitted module
  * evaluates it with svc's runtime (src/runtime/compiled/section-require.ts).
  */
+import { createRequire } from 'node:module';
 import type { SchemaObjCxt } from 'ajv';
-import { _, type Code } from 'ajv/dist/compile/codegen/index.js';
+import type * as Codegen from 'ajv/dist/compile/codegen/index.js';
+import type { Code } from 'ajv/dist/compile/codegen/index.js';
 
 /** The module name the emitted code `require`s svc's keyword runtime by. */
 export const KEYWORD_RUNTIME = 'svc:ajv-keywords';
 
+const requireHere = createRequire(import.meta.url);
+let codegenModule: typeof Codegen | undefined;
+
+/**
+ * ajv's code builder (`_`, `stringify`), loaded when ajv first compiles, as ajv itself is
+ * (ajv-context.ts): a start whose validators all come from the build's module loads no CommonJS
+ * module for it, nor the loader's set-up the first one costs.
+ */
+export function codegen(): typeof Codegen {
+  return (codegenModule ??= requireHere('ajv/dist/compile/codegen/index.js') as typeof Codegen);
+}
+
 /** `require("svc:ajv-keywords")` in the emitted code. */
-export const keywordRuntime: Code = _`require(${KEYWORD_RUNTIME})`;
+export function keywordRuntime(): Code {
+  return codegen()._`require(${KEYWORD_RUNTIME})`;
+}
 
 /** Registers `validate` under ajv's `keyword` scope with the code that recreates it. */
 export function withKeywordCode<F extends object>(it: SchemaObjCxt, validate: F, code: Code): F {

@@ -6,8 +6,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { _, stringify } from 'ajv/dist/compile/codegen/index.js';
-import { keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
+import { codegen, keywordRuntime, withKeywordCode } from './ajv-keyword-code.js';
 import { compilePattern, TOO_LONG_FOR_PATTERN, type PatternCaps } from './pattern.js';
 
 export const PATTERN_KEYWORD = 'svcPattern';
@@ -18,12 +17,14 @@ export type PatternRule = PatternCaps;
 type KeywordValidate = ((data: string) => boolean) & { errors?: Partial<ErrorObject>[] };
 
 export function addPatternKeyword(ajv: Ajv2020): void {
+  const { _, stringify } = codegen();
+  const runtime = keywordRuntime();
   ajv.addKeyword({
     keyword: PATTERN_KEYWORD,
     type: 'string',
     schemaType: 'object',
     compile: (rule: PatternRule, _parent, it) =>
-      withKeywordCode(it, compileKeyword(rule), _`${keywordRuntime}.patternKeyword(${stringify(rule)})`),
+      withKeywordCode(it, compileKeyword(rule), _`${runtime}.patternKeyword(${stringify(rule)})`),
   });
 }
 
