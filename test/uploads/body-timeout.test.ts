@@ -3,11 +3,14 @@
  * body, then nothing, is answered 408 `SVC_ERR_BODY_TIMEOUT` once the (test-sized) timeout passes,
  * for every kind of body a route reads; the connection is closed, no temporary file is left and the
  * app goes on serving. Without it the request would be held until Node's request timeout, five
- * minutes, checked every 30 s: the old code fails these by the test's timeout.
+ * minutes, checked every 30 s: the old code fails these by the test's timeout. A body whose
+ * pauses are each shorter than the timeout is read whole, however long it takes in all.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { watch } from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
 import { describe, it } from 'node:test';
 import { createTestApp } from '../../src/testing/index.js';
 import { serveFixture } from '../support/served-fixture.js';
@@ -100,6 +103,40 @@ describe('a body that stops arriving', () => {
     const reply = await rawExchange(uploads.base, [head, '5\r\nhello\r\n']);
     assertTimedOut(reply);
   });
+
+  it(
+    'a body that keeps coming, a chunk every quarter of the timeout, is read whole',
+    TEST_TIMEOUT,
+    async () => {
+      const piece = 'abcdefgh';
+      const count = 12; // three timeouts in all: only the pauses are bounded
+      const req = request(`${uploads.base}/api/documents/1/content`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain', 'content-length': String(piece.length * count) },
+      });
+      const answered = once(req, 'response') as Promise<[IncomingMessage]>;
+      // The input: the client's own pace, one piece every quarter of the timeout.
+      await new Promise<void>((resolve) => {
+        let sent = 0;
+        const pacer = setInterval(() => {
+          req.write(piece);
+          if (++sent < count) return;
+          clearInterval(pacer);
+          resolve();
+        }, TIMEOUT_MS / 4);
+      });
+      req.end();
+      const [res] = await answered;
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(JSON.parse(Buffer.concat(chunks).toString('utf8')), {
+        id: 1,
+        size: piece.length * count,
+        text: piece.repeat(count),
+      });
+    },
+  );
 
   it('JSON: 408', TEST_TIMEOUT, async () => {
     const reply = await rawExchange(transfers.base, [
