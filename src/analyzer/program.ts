@@ -98,7 +98,7 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const withoutDocs = undocumentedFiles(options);
   host.getSourceFile = (fileName, fileOptions, onError, shouldCreate) => {
     const languageVersion = withoutDocs(fileName) ? skippingJsDoc(fileOptions) : fileOptions;
-    const version = JSON.stringify(languageVersion);
+    const version = parseOptionsKey(languageVersion);
     const cached = sourceCache.get(fileName);
     const stamp = fileStamp(fileName);
     const current = cached?.languageVersion === version ? cached : undefined;
@@ -116,6 +116,19 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
     return sourceFile;
   };
   return host;
+}
+
+/**
+ * What of the options a file is parsed with changes the parse. Not the whole options object:
+ * TypeScript hands over its package.json cache entry with it (`packageJsonScope`), which gains
+ * fields as later lookups fill it in, so its text after the first program differs from the cold
+ * one's: every file of a package (all of `@types/node`) was parsed again on the first edit, and,
+ * those being global declarations, every project file re-checked (seconds on 300x10).
+ */
+function parseOptionsKey(fileOptions: ts.ScriptTarget | ts.CreateSourceFileOptions): string {
+  if (typeof fileOptions !== 'object') return String(fileOptions);
+  const { languageVersion, impliedNodeFormat, jsDocParsingMode } = fileOptions;
+  return `${languageVersion}:${impliedNodeFormat ?? ''}:${jsDocParsingMode ?? ''}`;
 }
 
 /**

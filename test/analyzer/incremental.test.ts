@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { analyzeProject, typeCheckProject } from '../../src/analyzer/index.js';
 import { ANALYSIS_TSCONFIG } from '../support/scratch-project.js';
@@ -94,5 +95,33 @@ describe('incremental analysis', () => {
     const warm = analyzeProject({ root, oldProgram: unchanged.program });
     assert.deepEqual(Object.keys(warm.model!.schemas.User!.properties!), ['id', 'name']);
     assert.deepEqual(warm.model, analyzeProject({ root }).model, 'warm and cold runs agree');
+  });
+});
+
+describe('an edit re-parses the edited file only', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'svc-incremental-parse-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(path.join(root, 'src'));
+  // Node's type declarations in the program, as in most projects: global declarations, so a
+  // re-parse of them makes every project file affected.
+  const tsconfig = JSON.parse(ANALYSIS_TSCONFIG) as { compilerOptions: Record<string, unknown> };
+  const typeRoots = [fileURLToPath(new URL('../../node_modules/@types', import.meta.url))];
+  Object.assign(tsconfig.compilerOptions, { typeRoots, types: ['node'] });
+  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+  const controllerFile = path.join(root, 'src', 'things.ts');
+
+  it("keeps every other file's parse, Node's declarations included, on the first edit", () => {
+    writeFileSync(controllerFile, controllerSource('all', 'string[]', "['a']"));
+    const cold = analyzeProject({ root, typeCheck: false });
+    assert.ok(cold.program?.getSourceFiles().some((file) => file.fileName.includes('/@types/node/')));
+    writeFileSync(controllerFile, controllerSource('every', 'string[]', "['a']"));
+    const edited = analyzeProject({ root, typeCheck: false, oldProgram: cold.program });
+    assert.deepEqual(edited.diagnostics, []);
+    const kept = new Set(cold.program!.getSourceFiles());
+    const parsed = edited.program!.getSourceFiles().filter((file) => !kept.has(file));
+    assert.deepEqual(
+      parsed.map((file) => path.relative(root, file.fileName)),
+      [path.join('src', 'things.ts')],
+    );
   });
 });
