@@ -3,8 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { AppClassModel, AppModel, ComponentMethodModel, DependencyModel } from '../model/app-model.js';
 import { ROOT_MODEL_FILE, type CompileMapping, type ModelFile } from '../runtime/app/model-file.js';
-import { compiledModuleSource } from '../runtime/compiled/emit-module.js';
-import { COMPILED_MODULE_FILE } from '../runtime/compiled/module-shape.js';
 import { toPosix } from './emit-paths.js';
 
 export const APP_MODEL_FILE = 'app-model.json';
@@ -64,14 +62,6 @@ export function writeEmittedModel(outDir: string, model: AppModel): boolean {
   return writeIfChanged(join(outDir, APP_MODEL_FILE), model);
 }
 
-/**
- * `svc build` only: writes `<outDir>/app-compiled.mjs`, the model's validators and serializers
- * as code, beside the model `svc start` reads it with (src/runtime/compiled).
- */
-export function writeCompiledModule(outDir: string, model: AppModel): boolean {
-  return writeTextIfChanged(join(outDir, COMPILED_MODULE_FILE), compiledModuleSource(model));
-}
-
 /** The tsconfig layout (absolute source base and output directory) as a root-relative mapping. */
 export function compileMapping(root: string, sourceBase: string, outDir: string): CompileMapping {
   return {
@@ -93,7 +83,8 @@ function writeIfChanged(file: string, value: unknown): boolean {
   return writeTextIfChanged(file, JSON.stringify(value, null, 2) + '\n');
 }
 
-function writeTextIfChanged(file: string, text: string): boolean {
+/** Writes `text` to `file` unless it holds it already; returns true when it wrote. */
+export function writeTextIfChanged(file: string, text: string): boolean {
   if (readOrEmpty(file) === text) return false;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);

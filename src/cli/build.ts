@@ -4,7 +4,7 @@ import type { CliOptions } from './args.js';
 import { analyzeAndWriteSpec } from './analyze.js';
 import { COMPILED_MODULE_FILE } from '../runtime/compiled/module-shape.js';
 import { AppCompiler, buildTarget } from './app-compiler.js';
-import { writeCompiledModule } from './app-model-file.js';
+import { writeCompiledModule } from './compiled-module-file.js';
 import { writeBuildInfo } from './build-info.js';
 import { toPosix } from './emit-paths.js';
 
