@@ -17,7 +17,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Server as TlsServer } from 'node:tls';
 import { frameworkProblem, PROBLEM_CONTENT_TYPE, type Problem } from '../errors/problem.js';
 import { deferContinue } from '../http/body.js';
-import { installCustomMethodSupport, noteRequest } from '../http/custom-methods/index.js';
+import { IdleSampledRequest, installCustomMethodSupport } from '../http/custom-methods/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { InFlight } from '../http/in-flight.js';
 import type { RequestLogger } from '../http/request-log.js';
@@ -58,15 +58,11 @@ export interface HttpServerOptions {
 export function createHttpServer(rawHandler: RequestHandler, options: HttpServerOptions): ServerHandle {
   const inFlight = new InFlight();
   const handler = tracked(rawHandler, inFlight, options.requestLog);
-  const serveHttp1: Serve = (req, res) => {
-    noteRequest(req);
-    void handler(req, res);
-  };
-  // HTTP/2 streams: none of Node's HTTP/1.1 parser, so nothing for the custom methods to note.
+  // Requests are IdleSampledRequests (plainServer, and the `tls` servers): each notes, as it ends,
+  // what the custom methods need to know of Node's parser, with no listener per request.
+  const serve: Serve = (req, res) => void handler(req, res);
   const { server, http1, connections } =
-    options.secure === undefined
-      ? plainServer(serveHttp1)
-      : options.secure(serveHttp1, (req, res) => void handler(req, res));
+    options.secure === undefined ? plainServer(serve) : options.secure(serve, serve);
   installHttp1Events(http1, handler, options);
   const webSockets = options.webSockets?.(http1, (req, res) => resolveUpgrade(handler, req, res), {
     maxPayload: options.webSocket?.maxPayload,
@@ -83,7 +79,7 @@ export function createHttpServer(rawHandler: RequestHandler, options: HttpServer
 }
 
 function plainServer(serve: Serve): { server: Server; http1: Server; connections: Connections } {
-  const server = createServer(serve);
+  const server = createServer({ IncomingMessage: IdleSampledRequest }, serve);
   return { server, http1: server, connections: http1Connections(server) };
 }
 

@@ -5,3 +5,4 @@ export {
   type CustomMethodOptions,
   type ClientError,
 } from './install.js';
+export { IdleSampledRequest } from './parser-idle.js';

@@ -64,8 +64,9 @@ function declaredTest(methods: CustomMethodOptions['methods']): (method: string)
 }
 
 /**
- * Call from the server's request listener for every request Node parsed: a custom method that
- * begins a later read of the connection is taken over only when Node's parser was between
+ * Call from the server's request listener for every request Node parsed, on a server that does
+ * not make its requests as `IdleSampledRequest` (svc's own do, and need no call): a custom method
+ * that begins a later read of the connection is taken over only when Node's parser was between
  * requests as that read began, which is sampled when a request was read to its end.
  */
 export function noteRequest(req: IncomingMessage): void {

@@ -10,6 +10,7 @@ import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 
 import { createSecureServer as createHttp2Server } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Server as TlsServer } from 'node:tls';
+import { IdleSampledRequest } from '../custom-methods/index.js';
 import { http1Connections, type Connections } from './connections.js';
 import type { TlsSettings } from './credentials.js';
 import { isHttp2Response, SvcHttp2Request, SvcHttp2Response } from './http2-compat.js';
@@ -53,13 +54,15 @@ export function createSecureServer(
 ): SecureServer {
   const credentials = { key: tls.key, cert: tls.cert, noDelay: true };
   if (!tls.http2) {
-    const server = createHttpsServer(credentials, serveHttp1);
+    // HTTP/1.1 requests are made as on the plain server (src/runtime/app/server.ts says why).
+    const server = createHttpsServer({ ...credentials, IncomingMessage: IdleSampledRequest }, serveHttp1);
     return { server, http1: server, connections: http1Connections(server) };
   }
   const sessions = new Http2Sessions(sessionIdleMs);
   const server = createHttp2Server({
     ...credentials,
     allowHTTP1: true,
+    Http1IncomingMessage: IdleSampledRequest,
     settings: { maxConcurrentStreams: MAX_CONCURRENT_STREAMS },
     Http2ServerRequest: SvcHttp2Request,
     Http2ServerResponse: SvcHttp2Response,
