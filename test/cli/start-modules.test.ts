@@ -2,7 +2,8 @@
  * What `svc start` loads for an app that uses none of the features below: none of their modules.
  * Each is loaded only when the model or the settings say it is used (the reference page when the
  * `docs` option is on, svc's telemetry when an OpenTelemetry SDK registered, a rate-limit store
- * when a route is covered, ajv's code builder when a validator is compiled in the process) or,
+ * when a route is covered, ajv's code builder when a validator is compiled in the process, the
+ * multipart parser when a multipart body is read) or,
  * for the supervisor's child process, only for an older build's entry.
  */
 import assert from 'node:assert/strict';
@@ -26,6 +27,8 @@ const UNUSED = [
   '/dist/runtime/rate-limit/redis-store.js',
   // ajv's code builder (CommonJS): every validator of the build comes from its app-compiled.mjs.
   '/node_modules/ajv/dist/compile/codegen/index.js',
+  // The multipart reader's parser: loaded on the first multipart body.
+  '/node_modules/@fastify/busboy/index.js',
 ];
 
 // A resolve hook that writes each URL the process resolves to $SVC_LOADED_FILE, one a line.
