@@ -55,7 +55,7 @@ export { DataHolder } from './runtime/data-holder.js';
 export { SseEvent, sseEvent, type SseEventOptions } from './runtime/streams/sse-event.js';
 export { PubSub, type PubSubSettings } from './runtime/pubsub/pubsub.js';
 export type { Subscription } from './runtime/pubsub/subscription.js';
-export type { ReadinessCheck } from './runtime/health/readiness-check.js';
+export type { ReadinessCheck } from './runtime/health/index.js';
 export { MiddlewareResult, GuardResult, type EarlyResponse } from './runtime/results.js';
 export type { CookieOptions, RequestContext, RequestView, ResponseView } from './runtime/context.js';
 export {

@@ -9,7 +9,7 @@ import type {
   StaticLogOption,
   WebSocketOptions,
 } from '../model/app-options.js';
-import type { Override } from './di/override-types.js';
+import type { Override } from './di/container.js';
 
 /** `log` in `createApp`: the static forms, or a function that receives each line. */
 export type LogOption = StaticLogOption | ((line: string) => void);

@@ -22,9 +22,9 @@ import type { DependencyModel, InjectableModel } from '../../model/app-model.js'
 import type { FrameworkProvided } from '../../model/framework-provided.js';
 import type { Constructor, Provider } from '../decorators/metadata.js';
 import { SvcError } from '../errors/svc-error.js';
-import type { Override } from './override-types.js';
 
-export type { Override } from './override-types.js';
+/** A test's replacement for one class: `provide` is the class, by identity. */
+export type Override = Exclude<Provider, Constructor>;
 
 /** Loads the class a dependency names (from its module and export), when the model knows where. */
 export type ClassLoader = (dependency: DependencyModel) => Promise<Constructor | undefined>;

@@ -5,7 +5,14 @@
  * the probe.
  */
 
-export type { ReadinessCheck } from './readiness-check.js';
+/** A provider (or controller, component) that takes part in readiness (`/health/ready`). */
+export interface ReadinessCheck {
+  /**
+   * Ready: return `true` or nothing, or resolve so. Not ready: return or resolve `false`, throw
+   * or reject, or take longer than `health.checkTimeoutMs` (default 2000 ms).
+   */
+  checkReadiness(): boolean | void | Promise<boolean | void>;
+}
 
 /** How one check ended: its word in the 503 body. */
 export type CheckOutcome = 'ok' | 'failed' | 'threw' | 'timeout';
