@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import { decodePathParams } from '../../src/runtime/http/decode-path.js';
 import { Exchange } from '../../src/runtime/http/exchange.js';
-import type { Chain } from '../../src/runtime/lifecycle/build-chain.js';
+import { emptyChain, type Chain } from '../../src/runtime/lifecycle/build-chain.js';
 import type { ComponentStep } from '../../src/runtime/lifecycle/component-step.js';
 import { compilePipeline, type RoutePlan } from '../../src/runtime/lifecycle/pipeline.js';
 import { stringifyRich } from '../../src/runtime/response/json.js';
@@ -53,16 +53,7 @@ function plan(
   invokeHandler: (ex: Exchange) => unknown,
   log: string[] = [],
 ): RoutePlan {
-  const chain: Chain = {
-    middleware: [],
-    guard: [],
-    interceptor: [],
-    preInterceptor: [],
-    postInterceptor: [],
-    catchers: [],
-    all: [],
-    ...steps,
-  };
+  const chain: Chain = { ...emptyChain(), ...steps };
   chain.all = [
     ...chain.middleware,
     ...chain.guard,

@@ -5,10 +5,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { join } from 'node:path';
+import { ANALYSIS_COMPILER_OPTIONS } from '../support/scratch-project.js';
 
 const ECHO_CONTROLLER = `import { Body, Controller, Post } from 'svcjs';
 
@@ -65,17 +63,7 @@ export interface ProjectFiles {
 export function makeProject({ app, config }: ProjectFiles): string {
   const root = mkdtempSync(join(tmpdir(), 'svc-options-'));
   mkdirSync(join(root, 'src'));
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    experimentalDecorators: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ['node'],
-    paths: { svcjs: [join(REPO, 'src', 'index.ts')] },
-  };
+  const compilerOptions = { ...ANALYSIS_COMPILER_OPTIONS, types: ['node'] };
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
   writeFileSync(join(root, 'src', 'notes.controller.ts'), ECHO_CONTROLLER);
   writeFileSync(join(root, 'src', 'extras.controller.ts'), EXTRAS_CONTROLLER);

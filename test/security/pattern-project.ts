@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestApp } from '../../src/testing/index.js';
 import { ServerProcess } from '../run-modes/server-process.js';
+import { ANALYSIS_TSCONFIG } from '../support/scratch-project.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -97,17 +98,7 @@ console.log(\`listening on \${(await app.listen({ host: '127.0.0.1', port: 0 }))
 export function makePatternProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'svc-pattern-'));
   mkdirSync(join(root, 'src'));
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    experimentalDecorators: true,
-    skipLibCheck: true,
-    noEmit: true,
-    paths: { svcjs: [join(REPO, 'src', 'index.ts')] },
-  };
-  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+  writeFileSync(join(root, 'tsconfig.json'), ANALYSIS_TSCONFIG);
   writeFileSync(join(root, 'src', 'codes.controller.ts'), CONTROLLER);
   writeFileSync(join(root, 'server.mts'), SERVER(root));
   return root;

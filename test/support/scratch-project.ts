@@ -7,16 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 const svcEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 
+export const ANALYSIS_COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  experimentalDecorators: true,
+  skipLibCheck: true,
+  noEmit: true,
+  paths: { svcjs: [svcEntry] },
+};
+
 export const ANALYSIS_TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    experimentalDecorators: true,
-    skipLibCheck: true,
-    noEmit: true,
-    paths: { svcjs: [svcEntry] },
-  },
+  compilerOptions: ANALYSIS_COMPILER_OPTIONS,
   include: ['src'],
 });

@@ -94,7 +94,7 @@ export class ComponentSteps {
 }
 
 /** The chain of a route no component covers: every role empty. */
-function emptyChain(): Chain {
+export function emptyChain(): Chain {
   return {
     middleware: [],
     guard: [],
@@ -123,15 +123,7 @@ async function buildCoveredChain(attachments: Attachments, steps: ComponentSteps
     byLevel[level] = lists.flat();
   }
   const all = LEVELS.flatMap((level) => byLevel[level]);
-  const chain: Chain = {
-    middleware: [],
-    guard: [],
-    interceptor: [],
-    preInterceptor: [],
-    postInterceptor: [],
-    catchers: [],
-    all,
-  };
+  const chain: Chain = { ...emptyChain(), all };
   for (const phase of PHASES) {
     const list = all.filter((step) => step.role === phase.role);
     chain[phase.role] = phase.order === 'reverse' ? list.reverse() : list;
